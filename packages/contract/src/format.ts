@@ -1,0 +1,43 @@
+// signDisplay 'negative' keeps amounts that round to zero from reading "-$0.00".
+const USD = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  signDisplay: 'negative',
+});
+
+/** §9: "$" with 2 decimals and thousands separators, e.g. "$1,234.50" and "-$5.00". */
+export function formatMoney(dollars: number): string {
+  if (!Number.isFinite(dollars)) throw new RangeError(`Not an amount: ${dollars}`);
+  return USD.format(dollars);
+}
+
+export function formatCents(cents: number): string {
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`Not a whole number of cents: ${cents}`);
+  return formatMoney(cents / 100);
+}
+
+/** §2/§9: m/d/yyyy without leading zeros, read in UTC so every viewer and test sees the same day. */
+export function formatDate(value: string | Date): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) throw new RangeError(`Not a date: ${String(value)}`);
+  return `${date.getUTCMonth() + 1}/${date.getUTCDate()}/${date.getUTCFullYear()}`;
+}
+
+/** §9: the plural is used only when the count is above 1, so 0 reads singular. */
+export function pluralize(count: number, singular: string, plural?: string): string {
+  if (count <= 1) return singular;
+  if (plural !== undefined) return plural;
+  return singular === singular.toUpperCase() ? `${singular}S` : `${singular}s`;
+}
+
+export function initials(
+  firstName: string | null | undefined,
+  lastName: string | null | undefined,
+): string {
+  return `${firstLetter(firstName)}${firstLetter(lastName)}`.toUpperCase();
+}
+
+// Array.from splits by code point, so a name starting with an astral character keeps it whole.
+function firstLetter(name: string | null | undefined): string {
+  return Array.from(name?.trim() ?? '')[0] ?? '';
+}
