@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { LogoutPage } from '../features/auth/logout-page.tsx';
+import { SignInPage } from '../features/auth/sign-in-page.tsx';
+import { DashboardPage } from '../features/dashboard/dashboard-page.tsx';
+import { AppFrame } from './app-frame.tsx';
+import { ComingSoonPage } from './coming-soon-page.tsx';
+import { NotFoundPage } from './not-found-page.tsx';
+import { RouteErrorPage } from './route-error-page.tsx';
+import { routes, type AppRoute } from './routes.ts';
+
+function page(route: AppRoute, element: ReactNode): RouteObject {
+  return { path: route.path, element, handle: route };
+}
+
+function comingSoon(route: AppRoute): RouteObject {
+  return page(route, <ComingSoonPage route={route} />);
+}
+
+/** Every row of the route table with its screen; the guard reads each row from `handle`. */
+export const appRoutes: RouteObject[] = [
+  {
+    element: <AppFrame />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        errorElement: <RouteErrorPage />,
+        children: [
+          page(routes.home, <SignInPage />),
+          page(routes.dashboard, <DashboardPage />),
+          comingSoon(routes.clients),
+          comingSoon(routes.quotePickup),
+          comingSoon(routes.quoteReview),
+          comingSoon(routes.manifest),
+          comingSoon(routes.quoteShare),
+          comingSoon(routes.quoteOffer),
+          comingSoon(routes.manifestPrint),
+          comingSoon(routes.commission),
+          page(routes.logout, <LogoutPage />),
+          comingSoon(routes.shippingLabel),
+          page(routes.notFound, <NotFoundPage />),
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes);
+}

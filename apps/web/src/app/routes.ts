@@ -1,0 +1,79 @@
+import { PROGRAM_NAME } from '@atelier/contract';
+
+export interface AppRoute {
+  path: string;
+  /** Route name of spec §2; the rows §2 leaves unnamed get a name here. */
+  name: string;
+  /** Page title without the program-name prefix. */
+  title: string;
+  loginRequired: boolean;
+}
+
+/** The route table of spec §2, the one place that knows paths, titles and guards. */
+export const routes = {
+  home: { path: '/', name: 'home', title: 'Home | Please log in', loginRequired: false },
+  dashboard: {
+    path: '/dashboard',
+    name: 'dashboard',
+    title: 'Dashboard | Manage Your Clients',
+    loginRequired: true,
+  },
+  clients: { path: '/clients', name: 'clients', title: 'Your Clients', loginRequired: true },
+  quotePickup: {
+    path: '/quotes/pickup/:id',
+    name: 'quote-pickup',
+    title: 'Client Quotes',
+    loginRequired: true,
+  },
+  quoteReview: {
+    path: '/quotes/review/:id',
+    name: 'quote-review',
+    title: 'Client Responses',
+    loginRequired: true,
+  },
+  manifest: {
+    path: '/quotes/manifest/:shipmentId',
+    name: 'quote-manifest',
+    title: 'Ship Manifest',
+    loginRequired: true,
+  },
+  quoteShare: { path: '/quote/:id', name: 'quotes', title: 'Quote Share', loginRequired: false },
+  quoteOffer: {
+    path: '/quotes/:id',
+    name: 'quote-offer',
+    title: 'Approve White Glove Offers',
+    loginRequired: false,
+  },
+  manifestPrint: {
+    path: '/quotes/:shipmentId/print',
+    name: 'manifest-print',
+    title: 'Print Manifest',
+    loginRequired: false,
+  },
+  commission: {
+    path: '/commission/:id',
+    name: 'commission',
+    title: 'Commission',
+    loginRequired: true,
+  },
+  logout: { path: '/logout', name: 'logout', title: 'Signing out', loginRequired: false },
+  // §2 leaves the guard blank; a label carries the client's address, so only its stylist opens it.
+  shippingLabel: {
+    path: '/shipping-label/:id',
+    name: 'shipping-label',
+    title: 'Shipping Label',
+    loginRequired: true,
+  },
+  notFound: { path: '*', name: 'not-found', title: 'Page not found', loginRequired: false },
+} as const satisfies Record<string, AppRoute>;
+
+export type RouteKey = keyof typeof routes;
+
+export function documentTitle(route: Pick<AppRoute, 'title'>): string {
+  return `${PROGRAM_NAME} | ${route.title}`;
+}
+
+/** Link to the dashboard that scrolls to one of its sections (§2 `go=`). */
+export function dashboardSectionPath(go: 'addClient' | 'commissions' | 'dashboard'): string {
+  return `${routes.dashboard.path}?go=${go}`;
+}

@@ -1,0 +1,49 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+// Warm near-blacks: dark[7] is the page background, dark[0] the ivory text.
+const dark: MantineColorsTuple = [
+  '#ede7db',
+  '#d3cbbc',
+  '#aaa293',
+  '#80786b',
+  '#4d473f',
+  '#332e28',
+  '#25211d',
+  '#161412',
+  '#100e0d',
+  '#0a0908',
+];
+
+const gold: MantineColorsTuple = [
+  '#fbf6ea',
+  '#f3e9d0',
+  '#e7d5a9',
+  '#dbc17f',
+  '#d0b060',
+  '#c9a54e',
+  '#b8923c',
+  '#a07e31',
+  '#8a6c28',
+  '#735a1f',
+];
+
+export const SERIF_FONT_FAMILY =
+  "'Cormorant Garamond', 'Playfair Display', Didot, 'Bodoni 72', Georgia, 'Times New Roman', serif";
+
+export const theme = createTheme({
+  primaryColor: 'gold',
+  primaryShade: { light: 7, dark: 5 },
+  autoContrast: true,
+  colors: { dark, gold },
+  white: '#fbf8f2',
+  black: '#0a0908',
+  fontFamily: "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', sans-serif",
+  headings: { fontFamily: SERIF_FONT_FAMILY, fontWeight: '500' },
+  defaultRadius: 'sm',
+  // xs is the spec's mobile breakpoint (§9: 600 px).
+  breakpoints: { xs: '37.5em', sm: '48em', md: '62em', lg: '75em', xl: '88em' },
+  cursorType: 'pointer',
+});
+
+/** §9 mobile breakpoint for useMediaQuery: at or below 600 px. */
+export const MOBILE_MEDIA_QUERY = '(max-width: 37.5em)';

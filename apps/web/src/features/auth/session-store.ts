@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { isTokenExpired, readTokenExpires } from './jwt.ts';
+
+/** The one localStorage key the web writes (§4: logout clears local storage). */
+export const SESSION_STORAGE_KEY = 'atelier.session';
+
+const SessionSchema = z.object({
+  token: z.string().min(1),
+  /** The token's `exp` claim in milliseconds since the epoch. */
+  tokenExpires: z.number(),
+  /** The account call confirmed `isStylist` (§4: only stylists may stay signed in). */
+  isStylistVerified: z.boolean(),
+});
+export type Session = z.infer<typeof SessionSchema>;
+
+/**
+ * anonymous: no token. pending: a token whose account is not yet checked for isStylist.
+ * active: a stylist's live session. expired: the token's exp has passed (§2: log out, go home).
+ */
+export type SessionStatus = 'anonymous' | 'pending' | 'active' | 'expired';
+
+export interface SessionSnapshot {
+  session: Session | null;
+  status: SessionStatus;
+  /** Why the last session ended, shown on the sign-in screen (e.g. the non-stylist message). */
+  notice: string | null;
+}
+
+export function getSessionStatus(session: Session | null, now: number): SessionStatus {
+  if (!session) return 'anonymous';
+  if (isTokenExpired(session.tokenExpires, now)) return 'expired';
+  return session.isStylistVerified ? 'active' : 'pending';
+}
+
+// setTimeout overflows above 2^31-1 ms and would fire at once.
+const MAX_TIMER_DELAY = 2_147_483_647;
+
+function readStoredSession(getStorage: () => Storage): Session | null {
+  try {
+    const raw = getStorage().getItem(SESSION_STORAGE_KEY);
+    if (!raw) return null;
+    const parsed = SessionSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export type SessionStore = ReturnType<typeof createSessionStore>;
+
+/** `getStorage` may throw: browsers that block storage throw on `window.localStorage` itself. */
+export function createSessionStore(getStorage: () => Storage) {
+  let session = readStoredSession(getStorage);
+  let notice: string | null = null;
+  let snapshot: SessionSnapshot = {
+    session,
+    status: getSessionStatus(session, Date.now()),
+    notice,
+  };
+  let expiryTimer: ReturnType<typeof setTimeout> | undefined;
+  const listeners = new Set<() => void>();
+
+  function scheduleExpiry(): void {
+    clearTimeout(expiryTimer);
+    if (!session || snapshot.status === 'expired') return;
+    const delay = Math.min(Math.max(session.tokenExpires - Date.now(), 0), MAX_TIMER_DELAY);
+    // Re-publishing recomputes the status, so the token's expiry reaches every subscriber.
+    expiryTimer = setTimeout(publish, delay);
+  }
+
+  function publish(): void {
+    snapshot = { session, status: getSessionStatus(session, Date.now()), notice };
+    scheduleExpiry();
+    for (const listener of listeners) listener();
+  }
+
+  function persist(next: Session | null): void {
+    session = next;
+    try {
+      if (next) getStorage().setItem(SESSION_STORAGE_KEY, JSON.stringify(next));
+      else getStorage().removeItem(SESSION_STORAGE_KEY);
+    } catch {
+      // Storage can be unavailable (private mode, quota); the session then lives in this tab only.
+    }
+  }
+
+  function onStorage(event: StorageEvent): void {
+    // Another tab signed in, refreshed or logged out (localStorage.clear() reports key null).
+    if (event.key !== null && event.key !== SESSION_STORAGE_KEY) return;
+    session = readStoredSession(getStorage);
+    publish();
+  }
+
+  scheduleExpiry();
+  if (typeof window !== 'undefined') window.addEventListener('storage', onStorage);
+
+  return {
+    getSnapshot: (): SessionSnapshot => snapshot,
+    subscribe(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    /** The bearer token for API calls, or null when there is no unexpired token. */
+    getToken(): string | null {
+      return session && !isTokenExpired(session.tokenExpires, Date.now()) ? session.token : null;
+    },
+    /** Stores a freshly fetched token; the account still has to be checked (status pending). */
+    startSession(token: string): void {
+      notice = null;
+      persist({ token, tokenExpires: readTokenExpires(token), isStylistVerified: false });
+      publish();
+    },
+    /** Swaps in a refreshed token, keeping the verification; ignored once logged out. */
+    replaceToken(token: string): void {
+      if (!session) return;
+      persist({ ...session, token, tokenExpires: readTokenExpires(token) });
+      publish();
+    },
+    markStylistVerified(): void {
+      if (!session || session.isStylistVerified) return;
+      persist({ ...session, isStylistVerified: true });
+      publish();
+    },
+    end(options: { notice?: string | null } = {}): void {
+      notice = options.notice ?? null;
+      persist(null);
+      publish();
+    },
+    dismissNotice(): void {
+      if (notice === null) return;
+      notice = null;
+      publish();
+    },
+  };
+}
+
+export const sessionStore = createSessionStore(() => window.localStorage);

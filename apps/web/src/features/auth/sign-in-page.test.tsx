@@ -1,0 +1,119 @@
+import { NON_STYLIST_MESSAGE } from '@atelier/contract';
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, test } from 'vitest';
+import { jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
+import { accountDocument } from '../../test/fixtures.ts';
+import { makeJwtExpiringIn } from '../../test/jwt.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { SESSION_STORAGE_KEY, sessionStore } from './session-store.ts';
+
+afterEach(() => {
+  sessionStore.end();
+});
+
+async function submitSignIn(user: ReturnType<typeof renderApp>['user']) {
+  await user.type(screen.getByLabelText('Email'), 'coco@example.com');
+  await user.type(screen.getByLabelText('Password'), 'hunter22');
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+}
+
+describe('sign-in page', () => {
+  test('shows the sign-in card under the home title', async () => {
+    renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Atelier | Home | Please log in'));
+    expect(screen.queryByRole('navigation', { name: 'Actions' })).not.toBeInTheDocument();
+  });
+
+  test('shows the server message for a wrong password and stays signed out', async () => {
+    const { requests } = mockFetch({
+      'POST /api/auth/sign-in/email': () =>
+        jsonResponse(401, {
+          message: 'Invalid email or password',
+          code: 'INVALID_EMAIL_OR_PASSWORD',
+        }),
+    });
+    const { user } = renderApp('/');
+    await submitSignIn(user);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password');
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toMatchObject({
+      body: { email: 'coco@example.com', password: 'hunter22' },
+      credentials: 'include',
+    });
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+  });
+
+  test('tells how long to wait after too many attempts', async () => {
+    mockFetch({
+      'POST /api/auth/sign-in/email': () =>
+        new Response('', { status: 429, headers: { 'Retry-After': '30' } }),
+    });
+    const { user } = renderApp('/');
+    await submitSignIn(user);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many sign-in attempts. Try again in 30 seconds.',
+    );
+  });
+
+  test('shows "Failed to load user data" when the token fetch fails', async () => {
+    mockFetch({
+      'POST /api/auth/sign-in/email': () => jsonResponse(200, {}),
+      'GET /api/auth/token': () => new Response('', { status: 500 }),
+    });
+    const { user } = renderApp('/');
+    await submitSignIn(user);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load user data');
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+  });
+
+  test('logs a non-stylist out and says only stylists are allowed', async () => {
+    const { requests } = mockFetch({
+      'POST /api/auth/sign-in/email': () => jsonResponse(200, {}),
+      'GET /api/auth/token': () => jsonResponse(200, { token: makeJwtExpiringIn(900_000) }),
+      'GET /api/account?include=stylist': () =>
+        jsonResponse(200, accountDocument({ isStylist: false })),
+      'POST /api/auth/sign-out': () => jsonResponse(200, { success: true }),
+    });
+    const { user, router } = renderApp('/');
+    await submitSignIn(user);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(NON_STYLIST_MESSAGE);
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+    await waitFor(() =>
+      expect(requests.map((request) => `${request.method} ${request.path}`)).toContain(
+        'POST /api/auth/sign-out',
+      ),
+    );
+    const accountCall = requests.find((request) => request.path.startsWith('/api/account'));
+    expect(accountCall?.headers.get('Authorization')).toMatch(/^Bearer /);
+  });
+
+  test('takes a stylist through "Loading your account" to the dashboard', async () => {
+    let answerAccount: (response: Response) => void = () => {};
+    mockFetch({
+      'POST /api/auth/sign-in/email': () => jsonResponse(200, {}),
+      'GET /api/auth/token': () => jsonResponse(200, { token: makeJwtExpiringIn(900_000) }),
+      'GET /api/account?include=stylist': () =>
+        new Promise<Response>((resolve) => {
+          answerAccount = resolve;
+        }),
+    });
+    const { user, router } = renderApp('/');
+    await submitSignIn(user);
+
+    expect(await screen.findByText('Loading your account')).toBeInTheDocument();
+    answerAccount(jsonResponse(200, accountDocument()));
+
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Coco' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    await waitFor(() => expect(document.title).toBe('Atelier | Dashboard | Manage Your Clients'));
+    expect(screen.getByRole('navigation', { name: 'Actions' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Profile' })).toBeInTheDocument();
+  });
+});

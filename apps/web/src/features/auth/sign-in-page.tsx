@@ -1,0 +1,121 @@
+import { NON_STYLIST_MESSAGE } from '@atelier/contract';
+import {
+  Alert,
+  Button,
+  Loader,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import { accountQueryOptions } from './account-queries.ts';
+import { useLogout } from './logout.ts';
+import { sessionStore } from './session-store.ts';
+import { accountLoadErrorMessage, signIn, signInErrorMessage } from './sign-in.ts';
+import classes from './sign-in-page.module.css';
+import { useSession } from './use-session.ts';
+
+/** Home (§2): the sign-in card beside the side image; a signed-in account is checked here. */
+export function SignInPage() {
+  const { status, notice } = useSession();
+  const hasToken = status === 'pending' || status === 'active';
+
+  return (
+    <div className={classes.page}>
+      <div className={classes.art} aria-hidden="true" />
+      <div className={classes.panel}>
+        <Paper className={classes.card} withBorder radius="md" p={{ base: 'lg', xs: 'xl' }}>
+          {hasToken ? <AccountCheck /> : <SignInForm notice={notice} />}
+        </Paper>
+      </div>
+    </div>
+  );
+}
+
+function SignInForm({ notice }: { notice: string | null }) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const signInMutation = useMutation({ mutationFn: signIn });
+  const message = signInMutation.isError ? signInErrorMessage(signInMutation.error) : notice;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    sessionStore.dismissNotice();
+    signInMutation.mutate({ email: email.trim(), password });
+  }
+
+  return (
+    <form onSubmit={onSubmit} aria-labelledby="sign-in-heading">
+      <Stack gap="md">
+        <div>
+          <Text size="xs" c="gold.4" className={classes.eyebrow}>
+            Stylist portal
+          </Text>
+          <Title id="sign-in-heading" order={1} fz={34} mt={6}>
+            Sign in
+          </Title>
+          <Text c="dimmed" size="sm" mt={4}>
+            Welcome back. Sign in to manage your clients and their pieces.
+          </Text>
+        </div>
+
+        {message && (
+          <Alert color="red" variant="light" radius="md">
+            {message}
+          </Alert>
+        )}
+
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="username"
+          required
+          withAsterisk={false}
+          value={email}
+          onChange={(event) => setEmail(event.currentTarget.value)}
+        />
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          // The toggle's default name contains "password", which makes the field's label ambiguous.
+          visibilityToggleButtonProps={{ 'aria-label': 'Show text' }}
+          required
+          withAsterisk={false}
+          value={password}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+        />
+        <Button type="submit" size="md" fullWidth loading={signInMutation.isPending} mt="xs">
+          Sign in
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** §4: after the token fetch the account must be a stylist's, else the session ends. */
+function AccountCheck() {
+  const logout = useLogout();
+  const { status } = useSession();
+  const account = useQuery(accountQueryOptions());
+
+  useEffect(() => {
+    if (status !== 'pending') return;
+    if (account.isError) {
+      void logout({ notice: accountLoadErrorMessage(account.error) });
+    } else if (account.data) {
+      if (account.data.data.attributes.isStylist) sessionStore.markStylistVerified();
+      else void logout({ notice: NON_STYLIST_MESSAGE });
+    }
+  }, [status, account.data, account.isError, account.error, logout]);
+
+  return (
+    <Stack align="center" gap="md" py="xl" role="status">
+      <Loader color="gold" type="dots" />
+      <Text>Loading your account</Text>
+    </Stack>
+  );
+}

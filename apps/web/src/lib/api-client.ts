@@ -1,0 +1,174 @@
+import { API_ACCEPT, ErrorBodySchema, type ErrorBody } from '@atelier/contract';
+import type { z } from 'zod';
+
+/** A failed API call: the contract's error body when the server sent one (§7, §8). */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly code: string;
+  readonly errors: Record<string, string[]> | undefined;
+  /** The parsed error body, null when the answer had none (or not the contract's shape). */
+  readonly body: ErrorBody | null;
+  /** Seconds from a Retry-After header (429), when present. */
+  readonly retryAfterSeconds: number | null;
+
+  constructor(init: {
+    status: number;
+    message: string;
+    code: string;
+    body?: ErrorBody | null;
+    retryAfterSeconds?: number | null;
+    cause?: unknown;
+  }) {
+    super(init.message, { cause: init.cause });
+    this.status = init.status;
+    this.code = init.code;
+    this.body = init.body ?? null;
+    this.errors = init.body?.errors;
+    this.retryAfterSeconds = init.retryAfterSeconds ?? null;
+  }
+}
+
+export const NETWORK_ERROR_CODE = 'NETWORK_ERROR';
+export const INVALID_RESPONSE_CODE = 'INVALID_RESPONSE';
+
+let readToken: () => string | null = () => null;
+
+/** Tells the client where the bearer token lives; the auth feature owns it. */
+export function setApiTokenSource(source: () => string | null): void {
+  readToken = source;
+}
+
+export interface ApiRequestOptions {
+  /** JSON-serialised into the body. */
+  body?: unknown;
+  /** 'include' for the cookie-based auth endpoints. */
+  credentials?: RequestCredentials;
+  signal?: AbortSignal;
+}
+
+function fallbackMessage(status: number): string {
+  if (status === 401) return 'Your session has ended. Please sign in again.';
+  if (status === 403) return 'You do not have access to this.';
+  if (status === 404) return 'Not found.';
+  if (status === 429) return 'Too many requests. Please try again later.';
+  if (status >= 500) return 'The server had a problem. Please try again.';
+  return `The request failed (status ${status}).`;
+}
+
+function parseRetryAfter(header: string | null): number | null {
+  if (!header) return null;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds);
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const parsed = ErrorBodySchema.safeParse(await readJson(response));
+  const body = parsed.success ? parsed.data : null;
+  return new ApiError({
+    status: response.status,
+    message: body?.message ?? fallbackMessage(response.status),
+    code: body?.code ?? `HTTP_${response.status}`,
+    body,
+    retryAfterSeconds: parseRetryAfter(response.headers.get('Retry-After')),
+  });
+}
+
+/** The one fetch wrapper: same origin, versioned Accept, bearer token, answers parsed by `schema`. */
+export async function apiRequest<S extends z.ZodType>(
+  method: string,
+  path: string,
+  schema: S,
+  options: ApiRequestOptions = {},
+): Promise<z.infer<S>> {
+  const headers = new Headers({ Accept: API_ACCEPT });
+  const token = readToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  if (options.body !== undefined) headers.set('Content-Type', 'application/json');
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+      ...(options.credentials ? { credentials: options.credentials } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  } catch (cause) {
+    throw new ApiError({
+      status: 0,
+      message: 'Could not reach the server. Check your connection and try again.',
+      code: NETWORK_ERROR_CODE,
+      cause,
+    });
+  }
+
+  if (!response.ok) throw await toApiError(response);
+
+  const parsed = schema.safeParse(await readJson(response));
+  if (!parsed.success) {
+    throw new ApiError({
+      status: response.status,
+      message: 'The server sent an answer this page does not understand.',
+      code: INVALID_RESPONSE_CODE,
+      cause: parsed.error,
+    });
+  }
+  return parsed.data;
+}
+
+export function apiGet<S extends z.ZodType>(path: string, schema: S, options?: ApiRequestOptions) {
+  return apiRequest('GET', path, schema, options);
+}
+
+export function apiPost<S extends z.ZodType>(
+  path: string,
+  body: unknown,
+  schema: S,
+  options?: ApiRequestOptions,
+) {
+  return apiRequest('POST', path, schema, { ...options, body });
+}
+
+export function apiPut<S extends z.ZodType>(
+  path: string,
+  body: unknown,
+  schema: S,
+  options?: ApiRequestOptions,
+) {
+  return apiRequest('PUT', path, schema, { ...options, body });
+}
+
+export function apiPatch<S extends z.ZodType>(
+  path: string,
+  body: unknown,
+  schema: S,
+  options?: ApiRequestOptions,
+) {
+  return apiRequest('PATCH', path, schema, { ...options, body });
+}
+
+export function apiDelete<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  options?: ApiRequestOptions,
+) {
+  return apiRequest('DELETE', path, schema, options);
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}

@@ -1,0 +1,42 @@
+import type { AccountDocument } from '@atelier/contract';
+
+export function accountDocument(overrides: { isStylist?: boolean } = {}): AccountDocument {
+  const isStylist = overrides.isStylist ?? true;
+  return {
+    data: {
+      id: 'acc-1',
+      type: 'accounts',
+      attributes: {
+        firstName: 'Coco',
+        lastName: 'Laurent',
+        name: 'Coco Laurent',
+        initials: 'CL',
+        thumbnailUrl: null,
+        email: 'coco@example.com',
+        isStylist,
+        paymentMethod: 'check',
+        paypalAddress: null,
+        created_at: '2026-01-05T10:00:00.000Z',
+      },
+    },
+    included: isStylist
+      ? [
+          {
+            id: 'sty-1',
+            type: 'stylists',
+            attributes: {
+              firstName: 'Coco',
+              lastName: 'Laurent',
+              name: 'Coco Laurent',
+              initials: 'CL',
+              thumbnailUrl: null,
+              paymentMethod: 'check',
+              paypalAddress: null,
+              created_at: '2026-01-05T10:00:00.000Z',
+              address: null,
+            },
+          },
+        ]
+      : [],
+  };
+}
