@@ -1,0 +1,165 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { API_ACCEPT, ErrorCode, PROGRAM_NAME, type ErrorBody } from '@atelier/contract';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { createTokenVerifier } from './auth/access-token.ts';
+import { registerAuth, type Access } from './auth/auth.plugin.ts';
+import { resolveAuthSecret } from './auth/auth-secret.ts';
+import { authSettings, createAuth } from './auth/auth.ts';
+import type { Config } from './config.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { accountRoutes } from './features/account/account.routes.ts';
+import { healthRoutes } from './features/health/health.routes.ts';
+import { filesRoutes } from './integrations/storage/files.routes.ts';
+import { createLocalStorage } from './integrations/storage/local-storage.ts';
+import { registerErrorHandler } from './lib/error-handler.ts';
+
+export interface BuildOptions {
+  /** An already open database (tests pass an in-memory one); otherwise one is opened from config. */
+  database?: Database;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole product as a Fastify instance that never listens: server.ts does, tests inject. */
+export async function buildApp(config: Config, options: BuildOptions = {}) {
+  const database = options.database ?? (await openDatabase(config.database));
+  await database.migrate();
+
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming)
+        ? incoming
+        : crypto.randomUUID();
+    },
+    requestIdHeader: false,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  const routes: { method: string; url: string; access: Access | undefined }[] = [];
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/docs')) route.config = { ...route.config, access: 'public' };
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routes.push({ method, url: route.url, access: route.config?.access });
+    }
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onClose', () => database.close());
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // Mantine and Swagger UI inject style tags at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: `${PROGRAM_NAME} API`,
+        version: '1',
+        description: `Send \`Accept: ${API_ACCEPT}\`.`,
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    uiHooks: {},
+  });
+  const secret = resolveAuthSecret(
+    config.auth.secret,
+    database.kind === 'pglite' && options.database === undefined ? config.dataDir : null,
+  );
+  const settings = authSettings(config, secret);
+  const auth = createAuth(database.db, settings, app.log);
+  const verifyAccessToken = createTokenVerifier({
+    issuer: settings.issuer,
+    audience: settings.audience,
+    jwksUrl: config.auth.jwksUrl,
+    loadLocalJwks: async () =>
+      (await auth.api.getJwks()) as Awaited<
+        ReturnType<Parameters<typeof createTokenVerifier>[0]['loadLocalJwks']>
+      >,
+  });
+  await registerAuth(app, {
+    db: database.db,
+    auth,
+    verifyAccessToken,
+    ssoCookie: { name: config.sso.cookieName, domain: config.sso.cookieDomain },
+  });
+
+  const storage = createLocalStorage(config.storageDir);
+  await app.register(healthRoutes, { ping: database.ping });
+  await app.register(filesRoutes, { storage });
+  await app.register(accountRoutes, { db: database.db });
+
+  const indexHtml = path.join(config.webDistDir, 'index.html');
+  const servesWeb = fs.existsSync(indexHtml);
+  if (servesWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDistDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        // Hashed assets never change; index.html must always be fresh.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith('/api/') || request.url.startsWith('/health/');
+    if (servesWeb && request.method === 'GET' && !isApi) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({
+      message: `No route for ${request.method} ${request.url.split('?')[0]}`,
+      code: ErrorCode.notFound,
+    } satisfies ErrorBody);
+  });
+
+  return Object.assign(app, { database, auth, storage, routes });
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

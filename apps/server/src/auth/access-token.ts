@@ -1,0 +1,44 @@
+import { createLocalJWKSet, createRemoteJWKSet, errors, jwtVerify, type JSONWebKeySet } from 'jose';
+import { z } from 'zod';
+
+const ClaimsSchema = z.object({ sub: z.string().min(1), role: z.string().optional() });
+export type AccessClaims = z.infer<typeof ClaimsSchema>;
+
+export interface TokenVerifierOptions {
+  issuer: string;
+  audience: string;
+  /** An external issuer's JWKS; without it the embedded provider's keys are read in-process. */
+  jwksUrl?: string | undefined;
+  loadLocalJwks: () => Promise<JSONWebKeySet>;
+}
+
+/** Verifies bearer JWTs against a JWKS, so an external identity provider can replace the embedded one. */
+export function createTokenVerifier(options: TokenVerifierOptions) {
+  const remote = options.jwksUrl ? createRemoteJWKSet(new URL(options.jwksUrl)) : undefined;
+  let local: ReturnType<typeof createLocalJWKSet> | undefined;
+
+  async function verifyWith(token: string, keys: Parameters<typeof jwtVerify>[1]) {
+    const { payload } = await jwtVerify(token, keys, {
+      issuer: options.issuer,
+      audience: options.audience,
+      algorithms: ['EdDSA', 'ES256', 'RS256'],
+    });
+    return ClaimsSchema.parse(payload);
+  }
+  return async function verifyAccessToken(token: string): Promise<AccessClaims | null> {
+    try {
+      if (remote) return await verifyWith(token, remote);
+      local ??= createLocalJWKSet(await options.loadLocalJwks());
+      try {
+        return await verifyWith(token, local);
+      } catch (error) {
+        // A key minted or rotated since the set was read: read it again once.
+        if (!(error instanceof errors.JWKSNoMatchingKey)) throw error;
+        local = createLocalJWKSet(await options.loadLocalJwks());
+        return await verifyWith(token, local);
+      }
+    } catch {
+      return null;
+    }
+  };
+}

@@ -1,0 +1,170 @@
+import {
+  ErrorCode,
+  NON_STYLIST_MESSAGE,
+  SignInBodySchema,
+  type ErrorBody,
+} from '@atelier/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { stylists } from '../db/schema.ts';
+import { AppError } from '../lib/app-error.ts';
+import type { AppInstance } from '../lib/app-instance.ts';
+import type { AccessClaims } from './access-token.ts';
+import { ROLES, type Auth } from './auth.ts';
+
+/** Who may call a route. Every /api route is `stylist` unless it says otherwise. */
+export type Access = 'public' | 'account' | 'stylist' | 'admin';
+
+export interface Actor {
+  userId: string;
+  role: string;
+  stylistId: number | null;
+}
+
+export interface StylistActor extends Actor {
+  stylistId: number;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+}
+
+export function requireStylist(request: FastifyRequest): StylistActor {
+  const actor = request.actor;
+  if (!actor || actor.stylistId === null) throw AppError.forbidden(NON_STYLIST_MESSAGE);
+  return { ...actor, stylistId: actor.stylistId };
+}
+
+export function requireActor(request: FastifyRequest): Actor {
+  if (!request.actor) throw AppError.unauthorized();
+  return request.actor;
+}
+
+interface AuthPluginOptions {
+  db: Db;
+  auth: Auth;
+  verifyAccessToken: (token: string) => Promise<AccessClaims | null>;
+  ssoCookie: { name: string; domain: string | undefined };
+}
+
+function accessOf(request: FastifyRequest): Access {
+  const declared = request.routeOptions.config.access;
+  if (declared) return declared;
+  return request.url.startsWith('/api/') ? 'stylist' : 'public';
+}
+
+export async function registerAuth(app: AppInstance, options: AuthPluginOptions) {
+  const { db, auth, verifyAccessToken, ssoCookie } = options;
+  app.decorateRequest('actor', null);
+
+  app.addHook('onRequest', async (request) => {
+    const access = accessOf(request);
+    if (access === 'public') return;
+    const header = request.headers.authorization ?? '';
+    const token = /^Bearer (.+)$/i.exec(header)?.[1];
+    const claims = token ? await verifyAccessToken(token) : null;
+    if (!claims) throw AppError.unauthorized();
+    const role = claims.role ?? ROLES.user;
+    let stylistId: number | null = null;
+    if (role === ROLES.stylist) {
+      const [row] = await db
+        .select({ id: stylists.id })
+        .from(stylists)
+        .where(eq(stylists.userId, claims.sub));
+      stylistId = row?.id ?? null;
+    }
+    request.actor = { userId: claims.sub, role, stylistId };
+    if (access === 'stylist' && stylistId === null) throw AppError.forbidden(NON_STYLIST_MESSAGE);
+    if (access === 'admin' && role !== ROLES.admin)
+      throw AppError.forbidden('Only admin staff may do this.');
+  });
+
+  // Sign-in gets the contract's strict body check before Better Auth sees it.
+  app.post('/api/auth/sign-in/email', {
+    config: { access: 'public' },
+    schema: { tags: ['auth'], summary: 'Sign in with email and password', body: SignInBodySchema },
+    handler: (request, reply) => forwardToAuth(auth, request, reply, ssoCookie),
+  });
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    config: { access: 'public' },
+    handler: (request, reply) => forwardToAuth(auth, request, reply, ssoCookie),
+  });
+}
+
+const authErrorCodes: Record<number, string> = {
+  400: ErrorCode.badRequest,
+  401: ErrorCode.unauthorized,
+  403: ErrorCode.forbidden,
+  404: ErrorCode.notFound,
+  429: ErrorCode.rateLimited,
+};
+
+/** Hands the request to Better Auth as a web Request, and its answer back in the contract's shapes. */
+async function forwardToAuth(
+  auth: Auth,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  ssoCookie: AuthPluginOptions['ssoCookie'],
+) {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  // Better Auth keys its rate limiter on this header; without it every client shares one bucket.
+  headers.set('x-forwarded-for', request.ip);
+  headers.delete('content-length');
+  const hasBody = request.method !== 'GET' && request.body !== undefined;
+  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  const response = await auth.handler(
+    new Request(url, {
+      method: request.method,
+      headers,
+      body: hasBody ? JSON.stringify(request.body) : undefined,
+    }),
+  );
+
+  reply.code(response.status);
+  for (const [name, value] of response.headers) {
+    if (name === 'set-cookie' || name === 'content-length') continue;
+    reply.header(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) reply.header('set-cookie', cookies);
+  if (url.pathname === '/api/auth/sign-out') {
+    reply.clearCookie(ssoCookie.name, {
+      path: '/',
+      ...(ssoCookie.domain && { domain: ssoCookie.domain }),
+    });
+  }
+
+  const text = await response.text();
+  if (response.status < 400) return reply.send(text);
+
+  let parsed: { message?: string; code?: string } = {};
+  try {
+    parsed = JSON.parse(text) as typeof parsed;
+  } catch {
+    parsed = {};
+  }
+  const body: ErrorBody = {
+    message: parsed.message || response.statusText || 'Request failed',
+    code: parsed.code ?? authErrorCodes[response.status] ?? ErrorCode.badRequest,
+  };
+  if (response.status === 429) {
+    const retryAfter = response.headers.get('x-retry-after') ?? '60';
+    reply.header('retry-after', retryAfter);
+    const what = url.pathname.startsWith('/api/auth/sign-in') ? 'sign-in attempts' : 'requests';
+    body.message = `Too many ${what}. Try again in ${retryAfter} seconds.`;
+    body.code = ErrorCode.rateLimited;
+  }
+  return reply.type('application/json').send(body);
+}

@@ -1,0 +1,101 @@
+import { hash, verify } from '@node-rs/argon2';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { admin, jwt } from 'better-auth/plugins';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import * as schema from '../db/schema.ts';
+
+export const ROLES = { stylist: 'stylist', admin: 'admin', user: 'user' } as const;
+export type Role = (typeof ROLES)[keyof typeof ROLES];
+
+export interface AuthSettings {
+  secret: string;
+  baseUrl: string;
+  trustedOrigins: string[];
+  jwtTtlSeconds: number;
+  issuer: string;
+  audience: string;
+  signInRateLimit: { max: number; windowSeconds: number };
+}
+
+export function authSettings(config: Config, secret: string): AuthSettings {
+  return {
+    secret,
+    baseUrl: config.publicUrl,
+    trustedOrigins: [config.publicUrl, ...config.auth.trustedOrigins],
+    jwtTtlSeconds: config.auth.jwtTtlSeconds,
+    issuer: config.auth.issuer ?? config.publicUrl,
+    audience: config.auth.audience ?? config.publicUrl,
+    signInRateLimit: config.auth.signInRateLimit,
+  };
+}
+
+type AuthLogger = Record<
+  'debug' | 'info' | 'warn' | 'error',
+  (detail: object, message: string) => void
+>;
+
+/** The embedded identity provider: email + password sessions, and short-lived JWTs for the API. */
+export function createAuth(db: Db, settings: AuthSettings, log?: AuthLogger) {
+  return betterAuth({
+    logger: log
+      ? { level: 'info', log: (level, message, ...args) => log[level]({ auth: args }, message) }
+      : { disabled: true },
+    secret: settings.secret,
+    baseURL: settings.baseUrl,
+    basePath: '/api/auth',
+    trustedOrigins: settings.trustedOrigins,
+    telemetry: { enabled: false },
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: {
+        user: schema.users,
+        session: schema.authSessions,
+        account: schema.authAccounts,
+        verification: schema.authVerifications,
+        jwks: schema.authJwks,
+        rateLimit: schema.authRateLimits,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      minPasswordLength: 10,
+      password: {
+        hash: (password) => hash(password),
+        verify: ({ hash: digest, password }) => verify(digest, password),
+      },
+    },
+    advanced: {
+      // The Fastify mount overwrites this header with request.ip, so each client address has its own bucket.
+      ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
+    },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 300,
+      customRules: {
+        '/sign-in/email': {
+          window: settings.signInRateLimit.windowSeconds,
+          max: settings.signInRateLimit.max,
+        },
+      },
+    },
+    plugins: [
+      admin({ defaultRole: ROLES.user, adminRoles: [ROLES.admin] }),
+      jwt({
+        jwks: { keyPairConfig: { alg: 'EdDSA', crv: 'Ed25519' } },
+        jwt: {
+          issuer: settings.issuer,
+          audience: settings.audience,
+          expirationTime: `${settings.jwtTtlSeconds}s`,
+          definePayload: ({ user }) => ({ id: user.id, role: user.role ?? ROLES.user }),
+        },
+      }),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,42 @@
+import { ZodError } from 'zod';
+import { resolveAuthSecret } from '../auth/auth-secret.ts';
+import { authSettings, createAuth } from '../auth/auth.ts';
+import { ConfigError, loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { DataDirLockedError } from '../db/lock.ts';
+import { AppError } from '../lib/app-error.ts';
+import { runAdminCommand, UsageError } from './admin-commands.ts';
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase(config.database);
+  try {
+    await database.migrate();
+    const secret = resolveAuthSecret(
+      config.auth.secret,
+      database.kind === 'pglite' ? config.dataDir : null,
+    );
+    const auth = createAuth(database.db, authSettings(config, secret));
+    console.log(await runAdminCommand(process.argv.slice(2), { db: database.db, auth }));
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ZodError) {
+    console.error(
+      error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('\n'),
+    );
+  } else if (
+    error instanceof UsageError ||
+    error instanceof ConfigError ||
+    error instanceof DataDirLockedError ||
+    error instanceof AppError
+  ) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

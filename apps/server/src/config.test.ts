@@ -1,0 +1,51 @@
+import { describe, expect, test } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('configuration', () => {
+  test('defaults need nothing set: PGlite in .data on port 3000', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.database.kind).toBe('pglite');
+    expect(config.dataDir).toMatch(/\.data$/);
+    expect(config.auth.jwtTtlSeconds).toBe(900);
+  });
+
+  test('every bad key is listed in one error', () => {
+    const attempt = () =>
+      loadConfig({
+        PORT: 'eighty',
+        LOG_LEVEL: 'loud',
+        DATABASE_URL: 'mysql://x',
+        AUTH_SECRET: 'short',
+      });
+    expect(attempt).toThrow(ConfigError);
+    const message = (() => {
+      try {
+        attempt();
+        return '';
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })();
+    for (const key of ['PORT', 'LOG_LEVEL', 'DATABASE_URL', 'AUTH_SECRET'])
+      expect(message).toContain(`  ${key}:`);
+  });
+
+  test('PostgreSQL needs a shared AUTH_SECRET', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://localhost/atelier' })).toThrow(
+      /AUTH_SECRET: required/,
+    );
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://localhost/atelier',
+      AUTH_SECRET: 'a'.repeat(32),
+    });
+    expect(config.database).toMatchObject({
+      kind: 'postgres',
+      url: 'postgres://localhost/atelier',
+    });
+  });
+
+  test('empty values count as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' }).database.kind).toBe('pglite');
+  });
+});

@@ -1,0 +1,99 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('localhost'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  PUBLIC_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  DATA_DIR: z.string().min(1).default(path.join(repoRoot, '.data')),
+  STORAGE_DIR: z.string().min(1).optional(),
+  WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  JWT_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
+  JWKS_URL: z.url().optional(),
+  JWT_ISSUER: z.string().min(1).optional(),
+  JWT_AUDIENCE: z.string().min(1).optional(),
+  SIGNIN_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  SIGNIN_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  TRUSTED_ORIGINS: z.string().optional(),
+  SSO_COOKIE_NAME: z
+    .string()
+    .regex(/^[\w-]+$/, 'letters, digits, - and _ only')
+    .default('atelier_sso'),
+  SSO_COOKIE_DOMAIN: z.string().min(1).optional(),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  TRUST_PROXY: booleanFlag.default(false),
+  SEED_DEMO_DATA: booleanFlag.default(true),
+});
+
+export type Config = ReturnType<typeof toConfig>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function toConfig(env: z.infer<typeof EnvSchema>) {
+  return {
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    logLevel: env.LOG_LEVEL,
+    database: env.DATABASE_URL
+      ? ({ kind: 'postgres', url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX } as const)
+      : ({ kind: 'pglite', dataDir: path.resolve(env.DATA_DIR) } as const),
+    dataDir: path.resolve(env.DATA_DIR),
+    storageDir: path.resolve(env.STORAGE_DIR ?? path.join(env.DATA_DIR, 'files')),
+    webDistDir: path.resolve(env.WEB_DIST_DIR),
+    auth: {
+      secret: env.AUTH_SECRET,
+      jwtTtlSeconds: env.JWT_TTL_SECONDS,
+      jwksUrl: env.JWKS_URL,
+      issuer: env.JWT_ISSUER,
+      audience: env.JWT_AUDIENCE,
+      trustedOrigins: (env.TRUSTED_ORIGINS ?? '')
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+      signInRateLimit: {
+        max: env.SIGNIN_RATE_LIMIT_MAX,
+        windowSeconds: env.SIGNIN_RATE_LIMIT_WINDOW_SECONDS,
+      },
+    },
+    sso: { cookieName: env.SSO_COOKIE_NAME, cookieDomain: env.SSO_COOKIE_DOMAIN },
+    bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    trustProxy: env.TRUST_PROXY,
+    seedDemoData: env.SEED_DEMO_DATA,
+  };
+}
+
+/** Reads the environment once; every bad key is listed in one error so an operator fixes them together. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const config = toConfig(parsed.data);
+  if (config.database.kind === 'postgres' && !config.auth.secret) {
+    // Instances sharing one PostgreSQL must share the secret that signs their sessions.
+    throw new ConfigError(
+      'Invalid configuration:\n  AUTH_SECRET: required when DATABASE_URL is set',
+    );
+  }
+  return config;
+}

@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import type { Config } from '../config.ts';
+import { lockDataDir } from './lock.ts';
+import * as schema from './schema.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Applies committed migrations; safe to call on every start. */
+  migrate(): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+
+type DatabaseOptions =
+  | Config['database']
+  /** In-memory PGlite, for tests. */
+  | { kind: 'memory' };
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolMax });
+    const db = drizzleNodePg({ client: pool, schema });
+    return {
+      db,
+      kind: 'postgres',
+      migrate: () => migrateNodePg(db, { migrationsFolder }),
+      ping: async () => void (await db.execute(sql`select 1`)),
+      close: () => pool.end(),
+    };
+  }
+  const unlock = options.kind === 'pglite' ? lockDataDir(options.dataDir) : () => {};
+  try {
+    const dataDir = options.kind === 'pglite' ? path.join(options.dataDir, 'pg') : undefined;
+    const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+    const db = drizzlePglite({ client, schema });
+    return {
+      db,
+      kind: 'pglite',
+      migrate: () => migratePglite(db, { migrationsFolder }),
+      ping: async () => void (await db.execute(sql`select 1`)),
+      close: async () => {
+        await client.close();
+        unlock();
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}

@@ -1,0 +1,462 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+const id = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
+
+/* Identity tables, shaped as Better Auth's Drizzle adapter expects (model names map in auth.ts). */
+
+export const users = pgTable('users', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  role: text('role'),
+  banned: boolean('banned').default(false),
+  banReason: text('ban_reason'),
+  banExpires: timestamp('ban_expires', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    token: text('token').notNull().unique(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    impersonatedBy: text('impersonated_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('auth_sessions_user_idx').on(t.userId)],
+);
+
+export const authAccounts = pgTable(
+  'auth_accounts',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('auth_accounts_user_idx').on(t.userId)],
+);
+
+export const authVerifications = pgTable(
+  'auth_verifications',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('auth_verifications_identifier_idx').on(t.identifier)],
+);
+
+export const authJwks = pgTable('auth_jwks', {
+  id: text('id').primaryKey(),
+  publicKey: text('public_key').notNull(),
+  privateKey: text('private_key').notNull(),
+  alg: text('alg'),
+  crv: text('crv'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+});
+
+export const authRateLimits = pgTable('auth_rate_limits', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+});
+
+/* The domain of spec §3. Money is integer cents; the API speaks dollars. */
+
+export const paymentMethod = pgEnum('payment_method', ['check', 'paypal']);
+
+export const stylists = pgTable('stylists', {
+  id: id(),
+  userId: text('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  thumbnailUrl: text('thumbnail_url'),
+  paymentMethod: paymentMethod('payment_method').notNull().default('check'),
+  paypalAddress: text('paypal_address'),
+  address1: text('address_1'),
+  address2: text('address_2'),
+  city: text('city'),
+  state: text('state'),
+  postalCode: text('postal_code'),
+  country: text('country').notNull().default('US'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const clients = pgTable(
+  'clients',
+  {
+    id: id(),
+    stylistId: integer('stylist_id')
+      .notNull()
+      .references(() => stylists.id, { onDelete: 'restrict' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    address: text('address').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    postalCode: text('postal_code').notNull(),
+    comment: text('comment').notNull().default(''),
+    thumbnailUrl: text('thumbnail_url'),
+    shopifyCustomerId: text('shopify_customer_id'),
+    paymentMethod: paymentMethod('payment_method'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('clients_email_unique').on(sql`lower(${t.email})`),
+    index('clients_stylist_name_idx').on(t.stylistId, t.lastName, t.firstName),
+  ],
+);
+
+export const designers = pgTable('designers', {
+  id: id(),
+  name: text('name').notNull().unique(),
+});
+
+export const categories = pgTable('categories', {
+  id: id(),
+  name: text('name').notNull().unique(),
+});
+
+export const designerCategories = pgTable(
+  'designer_categories',
+  {
+    designerId: integer('designer_id')
+      .notNull()
+      .references(() => designers.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.designerId, t.categoryId] })],
+);
+
+export const quoteStatus = pgEnum('quote_status', [
+  'pending_authentication',
+  'authentication_in_progress',
+  'authenticated_no_offer',
+  'authenticated_with_offer',
+  'fake',
+  'needs_more_info',
+  'offer_pending',
+  'offer_accepted',
+  'rejected',
+  'in_transit',
+  'received',
+  'converted',
+  'sold',
+]);
+export const offerType = pgEnum('offer_type', ['consignment', 'buyout', 'buyback']);
+export const acceptedOfferType = pgEnum('accepted_offer_type', [
+  'consignment',
+  'buyout',
+  'rejected',
+]);
+
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: id(),
+    stylistId: integer('stylist_id')
+      .notNull()
+      .references(() => stylists.id),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    kind: text('kind', { enum: ['label', 'pickup'] }).notNull(),
+    carrier: text('carrier'),
+    shippingMethod: text('shipping_method'),
+    trackingNumber: text('tracking_number'),
+    labelKey: text('label_key'),
+    shiplistKey: text('shiplist_key'),
+    signatureKey: text('signature_key'),
+    clientBarCode: text('client_bar_code').notNull(),
+    shippedDate: timestamp('shipped_date', { withTimezone: true }).notNull().defaultNow(),
+    /** A double submit carries the same key and finds the first shipment instead of making a second. */
+    idempotencyKey: text('idempotency_key').unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('shipments_client_idx').on(t.clientId)],
+);
+
+export const quotes = pgTable(
+  'quotes',
+  {
+    id: id(),
+    stylistId: integer('stylist_id')
+      .notNull()
+      .references(() => stylists.id),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    designerId: integer('designer_id')
+      .notNull()
+      .references(() => designers.id),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    status: quoteStatus('status').notNull().default('pending_authentication'),
+    pickupType: text('pickup_type'),
+    authenticationStatus: text('authentication_status'),
+    isApproved: boolean('is_approved').notNull().default(false),
+    acceptedOfferType: acceptedOfferType('accepted_offer_type'),
+    barCode: text('bar_code').notNull().unique(),
+    commenter: text('commenter'),
+    commentToCustomer: text('comment_to_customer'),
+    shipmentId: integer('shipment_id').references(() => shipments.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('quotes_client_idx').on(t.clientId, t.status),
+    index('quotes_stylist_status_idx').on(t.stylistId, t.status),
+  ],
+);
+
+export const quoteOffers = pgTable(
+  'quote_offers',
+  {
+    id: id(),
+    quoteId: integer('quote_id')
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    type: offerType('type').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('quote_offers_quote_type_unique').on(t.quoteId, t.type)],
+);
+
+export const quoteStatusHistory = pgTable(
+  'quote_status_history',
+  {
+    id: id(),
+    quoteId: integer('quote_id')
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    fromStatus: quoteStatus('from_status'),
+    toStatus: quoteStatus('to_status').notNull(),
+    actorKind: text('actor_kind', { enum: ['stylist', 'admin', 'client', 'system'] }).notNull(),
+    actorUserId: text('actor_user_id').references(() => users.id),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('quote_status_history_quote_idx').on(t.quoteId, t.createdAt)],
+);
+
+export const images = pgTable(
+  'images',
+  {
+    id: id(),
+    stylistId: integer('stylist_id')
+      .notNull()
+      .references(() => stylists.id),
+    quoteId: integer('quote_id').references(() => quotes.id, { onDelete: 'set null' }),
+    position: integer('position').notNull().default(0),
+    storageKey: text('storage_key').notNull(),
+    thumbnailKey: text('thumbnail_key').notNull(),
+    contentType: text('content_type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: integer('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('images_quote_idx').on(t.quoteId, t.position)],
+);
+
+/** Link tokens for pages opened without sign-in (§6); only a hash of the token is stored. */
+export const accessLinks = pgTable(
+  'access_links',
+  {
+    id: id(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', {
+      enum: ['client-response', 'quote-share', 'offer-approval', 'manifest'],
+    }).notNull(),
+    shipmentId: integer('shipment_id').references(() => shipments.id),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('access_links_client_idx').on(t.clientId)],
+);
+
+export const commissions = pgTable(
+  'commissions',
+  {
+    id: id(),
+    stylistId: integer('stylist_id')
+      .notNull()
+      .references(() => stylists.id),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    quoteId: integer('quote_id').references(() => quotes.id),
+    productId: text('product_id').notNull(),
+    productName: text('product_name').notNull(),
+    brand: text('brand').notNull(),
+    titleWithoutBrand: text('title_without_brand').notNull(),
+    productThumbnailUrl: text('product_thumbnail_url'),
+    amountCents: integer('amount_cents').notNull(),
+    purchasePriceCents: integer('purchase_price_cents').notNull(),
+    orderId: text('order_id'),
+    createdAt: createdAt(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [index('commissions_stylist_created_idx').on(t.stylistId, t.createdAt)],
+);
+
+export const commissionStatuses = pgTable(
+  'commission_statuses',
+  {
+    id: id(),
+    commissionId: integer('commission_id')
+      .notNull()
+      .references(() => commissions.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('commission_statuses_commission_idx').on(t.commissionId, t.createdAt)],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    stylistId: integer('stylist_id')
+      .notNull()
+      .references(() => stylists.id, { onDelete: 'cascade' }),
+    kind: text('kind', {
+      enum: ['client_answered', 'quote_status_changed', 'label_created', 'commission_paid'],
+    }).notNull(),
+    text: text('text').notNull(),
+    link: text('link'),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_stylist_idx').on(t.stylistId, t.createdAt)],
+);
+
+export const tutorials = pgTable('tutorials', {
+  id: id(),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  category: text('category').notNull(),
+  order: integer('order').notNull().default(0),
+  videoUrl: text('video_url'),
+  coverImageUrl: text('cover_image_url'),
+  showVideo: boolean('show_video').notNull().default(true),
+  createdAt: createdAt(),
+});
+
+/** Text content of §3 (i18n keys and snippets), edited through the back office. */
+export const contentTexts = pgTable(
+  'content_texts',
+  {
+    key: text('key').notNull(),
+    locale: text('locale').notNull().default('en'),
+    value: text('value').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.locale] })],
+);
+
+export const marketingBoxes = pgTable('marketing_boxes', {
+  id: id(),
+  isEnabled: boolean('is_enabled').notNull().default(false),
+  title: text('title').notNull(),
+  linkUrl: text('link_url').notNull(),
+  imageUrl: text('image_url').notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** Side effects that must not be lost, written in the transaction that causes them. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: id(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull(),
+    availableAt: timestamp('available_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('outbox_pending_idx')
+      .on(t.availableAt)
+      .where(sql`${t.deliveredAt} is null`),
+  ],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    actorUserId: text('actor_user_id'),
+    action: text('action').notNull(),
+    subject: text('subject').notNull(),
+    detail: jsonb('detail'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_subject_idx').on(t.subject, t.createdAt)],
+);

@@ -1,0 +1,84 @@
+import type { AccountDocument, StylistResource } from '@atelier/contract';
+import { initials } from '@atelier/contract';
+import { eq } from 'drizzle-orm';
+import type { Actor } from '../../auth/auth.plugin.ts';
+import { ROLES } from '../../auth/auth.ts';
+import type { Db } from '../../db/client.ts';
+import { stylists, users } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+
+type StylistRow = typeof stylists.$inferSelect;
+type UserRow = typeof users.$inferSelect;
+
+function splitName(name: string): [string, string] {
+  const [first = '', ...rest] = name.trim().split(/\s+/);
+  return [first, rest.join(' ')];
+}
+
+export function toStylistResource(row: StylistRow): StylistResource {
+  const hasAddress = Boolean(row.address1 && row.city && row.state && row.postalCode);
+  return {
+    id: String(row.id),
+    type: 'stylists',
+    attributes: {
+      firstName: row.firstName,
+      lastName: row.lastName,
+      name: `${row.firstName} ${row.lastName}`.trim(),
+      initials: initials(row.firstName, row.lastName),
+      thumbnailUrl: row.thumbnailUrl,
+      paymentMethod: row.paymentMethod,
+      paypalAddress: row.paypalAddress,
+      created_at: row.createdAt.toISOString(),
+      address: hasAddress
+        ? {
+            first_name: row.firstName,
+            last_name: row.lastName,
+            address_1: row.address1 ?? '',
+            address_2: row.address2,
+            city: row.city ?? '',
+            state: row.state ?? '',
+            postal_code: row.postalCode ?? '',
+            country: row.country,
+          }
+        : null,
+    },
+  };
+}
+
+export function toAccountDocument(user: UserRow, stylist: StylistRow | null): AccountDocument {
+  const [first, last] = stylist ? [stylist.firstName, stylist.lastName] : splitName(user.name);
+  return {
+    data: {
+      id: user.id,
+      type: 'accounts',
+      attributes: {
+        firstName: first,
+        lastName: last,
+        name: `${first} ${last}`.trim(),
+        initials: initials(first, last),
+        email: user.email,
+        thumbnailUrl: stylist?.thumbnailUrl ?? user.image,
+        isStylist: user.role === ROLES.stylist && stylist !== null,
+        paymentMethod: stylist?.paymentMethod ?? null,
+        paypalAddress: stylist?.paypalAddress ?? null,
+        created_at: user.createdAt.toISOString(),
+      },
+    },
+    included: stylist ? [toStylistResource(stylist)] : [],
+  };
+}
+
+export async function getAccount(
+  db: Db,
+  actor: Actor,
+  includeStylist: boolean,
+): Promise<AccountDocument> {
+  const [row] = await db
+    .select({ user: users, stylist: stylists })
+    .from(users)
+    .leftJoin(stylists, eq(stylists.userId, users.id))
+    .where(eq(users.id, actor.userId));
+  if (!row) throw AppError.unauthorized();
+  const document = toAccountDocument(row.user, row.stylist);
+  return includeStylist ? document : { ...document, included: [] };
+}

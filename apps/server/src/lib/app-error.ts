@@ -1,0 +1,30 @@
+import { ErrorCode } from '@atelier/contract';
+
+/** A failure with a message that is safe to show the user; the error handler maps it to the contract's shape. */
+export class AppError extends Error {
+  override name = 'AppError';
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly status: number,
+    readonly errors?: Record<string, string[]>,
+  ) {
+    super(message);
+  }
+
+  static notFound(what = 'Record') {
+    return new AppError(ErrorCode.notFound, `${what} not found`, 404);
+  }
+
+  static unauthorized(message = 'Please sign in again.') {
+    return new AppError(ErrorCode.unauthorized, message, 401);
+  }
+
+  static forbidden(message: string) {
+    return new AppError(ErrorCode.forbidden, message, 403);
+  }
+
+  static conflict(message: string) {
+    return new AppError(ErrorCode.conflict, message, 409);
+  }
+}

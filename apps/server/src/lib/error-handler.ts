@@ -1,0 +1,78 @@
+import { ErrorCode, type ErrorBody } from '@atelier/contract';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './app-error.ts';
+
+function fieldErrors(
+  issues: {
+    keyword: string;
+    instancePath: string;
+    message?: string | undefined;
+    params: unknown;
+  }[],
+): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const base = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    const unknownKeys =
+      issue.keyword === 'unrecognized_keys'
+        ? ((issue.params as { keys?: string[] }).keys ?? [])
+        : null;
+    const fields = unknownKeys?.map((key) => (base ? `${base}.${key}` : key)) ?? [base || '_'];
+    for (const field of fields) {
+      (errors[field] ??= []).push(
+        unknownKeys ? 'Unknown field' : (issue.message ?? 'Invalid value'),
+      );
+    }
+  }
+  return errors;
+}
+
+const statusCodes: Record<number, ErrorCode> = {
+  400: ErrorCode.badRequest,
+  401: ErrorCode.unauthorized,
+  403: ErrorCode.forbidden,
+  404: ErrorCode.notFound,
+  409: ErrorCode.conflict,
+  413: ErrorCode.payloadTooLarge,
+  415: ErrorCode.unsupportedMediaType,
+  429: ErrorCode.rateLimited,
+};
+
+/** Every failure leaves the server in the contract's error shape; a 500 never leaks its detail. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    let status: number;
+    let body: ErrorBody;
+    if (error instanceof AppError) {
+      status = error.status;
+      body = {
+        message: error.message,
+        code: error.code,
+        ...(error.errors && { errors: error.errors }),
+      };
+    } else if (hasZodFastifySchemaValidationErrors(error)) {
+      status = 400;
+      body = {
+        message: 'Some fields are not valid.',
+        code: ErrorCode.validation,
+        errors: fieldErrors(error.validation),
+      };
+    } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      status = error.statusCode;
+      body = {
+        message:
+          status === 400 && error.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
+            ? 'The request body is not valid JSON.'
+            : error.message,
+        code: statusCodes[status] ?? ErrorCode.badRequest,
+      };
+    } else {
+      request.log.error({ err: error }, 'unhandled error');
+      status = 500;
+      body = { message: 'Internal error', code: ErrorCode.internal };
+    }
+    if (status < 500) request.log.info({ status, code: body.code }, body.message);
+    return reply.code(status).type('application/json').send(body);
+  });
+}

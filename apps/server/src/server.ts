@@ -1,0 +1,52 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { DataDirLockedError } from './db/lock.ts';
+import { seedDemoDataIfEmpty } from './db/seed/seed.ts';
+
+async function main() {
+  const config = loadConfig();
+  const app = await buildApp(config);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown took over 10 s; exiting');
+      process.exit(1);
+    }, 10_000);
+    timer.unref();
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  if (config.seedDemoData) {
+    const seeded = await seedDemoDataIfEmpty({
+      db: app.database.db,
+      auth: app.auth,
+      storage: app.storage,
+    });
+    if (seeded) app.log.info('seeded demo data');
+  }
+  await app.listen({ host: config.host, port: config.port });
+  const url = config.publicUrl;
+  console.log(
+    `\n  Atelier is running at ${url}\n` +
+      (config.seedDemoData
+        ? `  Demo stylist sign-in: demo@atelier.test / atelier-demo\n` +
+          `  Non-stylist account (for the stylist-only check): shopper@atelier.test / atelier-demo\n`
+        : ''),
+  );
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,104 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp, type App } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import { createAccount, type NewAccount } from '../features/accounts/create-account.ts';
+
+export const TEST_ORIGIN = 'http://localhost:3000';
+export const PASSWORD = 'correct-horse-battery';
+
+/**
+ * A fresh database per test app: in-memory PGlite by default, or a throwaway database on the
+ * PostgreSQL named by TEST_DATABASE_URL (CI runs the suite both ways).
+ */
+async function openTestDatabase(): Promise<Database> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return openDatabase({ kind: 'memory' });
+  const name = `atelier_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolMax: 4 });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export async function buildTestApp(env: Record<string, string> = {}): Promise<App> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: TEST_ORIGIN,
+    DATA_DIR: dir,
+    WEB_DIST_DIR: path.join(dir, 'no-web'),
+    AUTH_SECRET: 'test-secret-that-is-long-enough-0123456789',
+    ...env,
+  });
+  const app = await buildApp(config, { database: await openTestDatabase(), logger: false });
+  app.addHook('onClose', () => fs.rmSync(dir, { recursive: true, force: true }));
+  return app;
+}
+
+let emailCounter = 0;
+
+/** Sign-in is rate limited per address, so each test sign-in comes from its own unless a test says otherwise. */
+export function randomAddress() {
+  return `10.${[1, 2, 3].map(() => crypto.randomInt(1, 255)).join('.')}`;
+}
+
+export async function createTestAccount(app: App, input: Partial<NewAccount> = {}) {
+  emailCounter += 1;
+  const account = {
+    email: `person${emailCounter}-${crypto.randomBytes(3).toString('hex')}@atelier.test`,
+    password: PASSWORD,
+    firstName: 'Test',
+    lastName: `Person${emailCounter}`,
+    role: 'stylist' as const,
+    ...input,
+  };
+  const created = await createAccount(app.database.db, app.auth, account);
+  return { ...account, ...created };
+}
+
+export async function signIn(
+  app: App,
+  email: string,
+  password = PASSWORD,
+  remoteAddress = randomAddress(),
+) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
+    payload: { email, password },
+    remoteAddress,
+  });
+  const cookie = response.headers['set-cookie'];
+  const cookies = (Array.isArray(cookie) ? cookie : cookie ? [cookie] : []).map(
+    (c) => c.split(';')[0],
+  );
+  return { response, cookie: cookies.join('; ') };
+}
+
+/** Signs in and fetches the API token, as the web does. */
+export async function tokenFor(app: App, email: string, password = PASSWORD): Promise<string> {
+  const { response, cookie } = await signIn(app, email, password);
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
+  const token = await app.inject({ method: 'GET', url: '/api/auth/token', headers: { cookie } });
+  return token.json<{ token: string }>().token;
+}
