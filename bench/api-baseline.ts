@@ -1,0 +1,69 @@
+/**
+ * Throughput of the foundation's routes on loopback, as ratios to a route that does no work,
+ * all in one run so the machine's speed cancels out. Bounded: DURATION seconds per scenario.
+ *
+ *   npx tsx bench/api-baseline.ts            (DURATION=5 CONNECTIONS=10 by default)
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { seedDemoDataIfEmpty } from '../apps/server/src/db/seed/seed.ts';
+
+const duration = Number(process.env.DURATION ?? 5);
+const connections = Number(process.env.CONNECTIONS ?? 10);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-'));
+
+const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', PORT: '0' });
+const app = await buildApp(config, { logger: false });
+await seedDemoDataIfEmpty({ db: app.database.db, auth: app.auth, storage: app.storage });
+const address = await app.listen({ host: '127.0.0.1', port: 0 });
+
+const signIn = await fetch(`${address}/api/auth/sign-in/email`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json', origin: config.publicUrl },
+  body: JSON.stringify({ email: 'demo@atelier.test', password: 'atelier-demo' }),
+});
+const cookie = signIn.headers
+  .getSetCookie()
+  .map((c) => c.split(';')[0])
+  .join('; ');
+const { token } = (await (
+  await fetch(`${address}/api/auth/token`, { headers: { cookie } })
+).json()) as {
+  token: string;
+};
+
+const scenarios = [
+  { name: 'GET /health/live (no work: the baseline)', path: '/health/live', headers: {} },
+  { name: 'GET /health/ready (database ping)', path: '/health/ready', headers: {} },
+  {
+    name: 'GET /api/account?include=stylist (JWT + query)',
+    path: '/api/account?include=stylist',
+    headers: { authorization: `Bearer ${token}` },
+  },
+];
+
+const results: { name: string; rps: number; p99: number }[] = [];
+for (const scenario of scenarios) {
+  const result = await autocannon({
+    url: `${address}${scenario.path}`,
+    headers: scenario.headers,
+    connections,
+    duration,
+  });
+  if (result.non2xx > 0) throw new Error(`${scenario.name}: ${result.non2xx} non-2xx answers`);
+  results.push({ name: scenario.name, rps: result.requests.average, p99: result.latency.p99 });
+}
+await app.close();
+fs.rmSync(dataDir, { recursive: true, force: true });
+
+const baseline = results[0]!.rps;
+console.log(`\n${duration}s per scenario, ${connections} connections, ${os.cpus().length} cores\n`);
+for (const row of results) {
+  console.log(
+    `${row.name.padEnd(52)} ${row.rps.toFixed(0).padStart(7)} req/s  p99 ${String(row.p99).padStart(4)} ms  ratio ${(row.rps / baseline).toFixed(2)}`,
+  );
+}
