@@ -58,7 +58,9 @@ test('a second process on the same data directory refuses clearly; SIGTERM shuts
 
     const second = start(await freePort());
     expect(await second.exited).toBe(1);
-    expect(second.output()).toMatch(/data directory .+ is in use by another Atelier process \(pid \d+\)/);
+    expect(second.output()).toMatch(
+      /data directory .+ is in use by another Atelier process \(pid \d+\)/,
+    );
 
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);

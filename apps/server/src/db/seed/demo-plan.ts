@@ -1,0 +1,131 @@
+import { planCommissions, type PlannedCommission } from './commission-plan.ts';
+import {
+  HAIR_COLORS,
+  PORTRAIT_BACKDROPS,
+  SKIN_TONES,
+  TOP_COLORS,
+  type PortraitStyle,
+} from './illustrations.ts';
+import { DEMO_CLIENTS, emailFor, OTHER_CLIENTS, type ClientSeed } from './people.ts';
+import { planFewQuotes, planQuotes, type PlannedQuote } from './quote-plan.ts';
+import { createRandom, digits, UniqueCodes, type Random } from './random.ts';
+
+const DAY = 86_400_000;
+const SEED = 0x5eed_a7e1;
+/** Enough clients with quotes to fill the dashboard, few enough that the rest show the empty states. */
+const CLIENTS_WITH_QUOTES = 15;
+
+export interface PlannedClient extends ClientSeed {
+  email: string;
+  phone: string;
+  barCode: string;
+  createdAt: Date;
+  portrait: PortraitStyle | null;
+}
+
+export interface StylistPlan {
+  clients: PlannedClient[];
+  quotes: PlannedQuote[];
+  commissions: PlannedCommission[];
+}
+
+export interface DemoPlan {
+  now: Date;
+  stylistPortrait: PortraitStyle;
+  demo: StylistPlan;
+  other: StylistPlan;
+}
+
+function portrait(random: Random, look: NonNullable<ClientSeed['look']>): PortraitStyle {
+  return {
+    skin: SKIN_TONES[look.skin % SKIN_TONES.length]!,
+    hair: HAIR_COLORS[look.hair % HAIR_COLORS.length]!,
+    top: random.pick(TOP_COLORS),
+    backdrop: random.pick(PORTRAIT_BACKDROPS),
+    hairStyle: look.hairStyle,
+  };
+}
+
+function planClients(
+  random: Random,
+  codes: UniqueCodes,
+  seeds: readonly ClientSeed[],
+  since: (index: number) => Date,
+  firstPhone: number,
+): PlannedClient[] {
+  return seeds.map((seed, index) => ({
+    ...seed,
+    email: emailFor(seed),
+    // 555-0100 to 555-0199 is the range reserved for fiction, so no real person gets a call.
+    phone: `(${seed.areaCode}) 555-01${String(firstPhone + index).padStart(2, '0')}`,
+    barCode: codes.next((r) => `WC${digits(r, 8)}`),
+    createdAt: since(index),
+    portrait: seed.look ? portrait(random, seed.look) : null,
+  }));
+}
+
+/** Everything the seed writes, decided up front from one PRNG, so the same `now` gives the same data. */
+export function planDemoData(now: Date): DemoPlan {
+  const random = createRandom(SEED);
+  const codes = new UniqueCodes(random);
+  const ago = (days: number) => new Date(now.getTime() - days * DAY);
+
+  const stylistPortrait: PortraitStyle = {
+    skin: SKIN_TONES[1]!,
+    hair: HAIR_COLORS[1]!,
+    top: TOP_COLORS[4]!,
+    backdrop: PORTRAIT_BACKDROPS[0]!,
+    hairStyle: 'long',
+  };
+
+  // Clients joined one every nine days over the past 13 months; the first ones have the history.
+  const demoClients = planClients(random, codes, DEMO_CLIENTS, (i) => ago(400 - i * 9), 0);
+  const demoQuotes = planQuotes(random, codes, now, demoClients, CLIENTS_WITH_QUOTES);
+  const demoCommissions = planCommissions(
+    random,
+    codes,
+    now,
+    demoQuotes.filter((quote) => quote.status === 'sold'),
+    {
+      perMonth: [2, 4],
+      months: 12,
+      pendingCount: 8,
+      clientSince: demoClients.map((c) => c.createdAt),
+    },
+  );
+
+  const otherClients = planClients(
+    random,
+    codes,
+    OTHER_CLIENTS,
+    (i) => ago(300 - i * 50),
+    DEMO_CLIENTS.length,
+  );
+  const otherQuotes = planFewQuotes(
+    random,
+    codes,
+    now,
+    otherClients,
+    ['pending_authentication', 'offer_pending', 'sold'],
+    demoQuotes.length + 1,
+  );
+  const otherCommissions = planCommissions(
+    random,
+    codes,
+    now,
+    otherQuotes.filter((quote) => quote.status === 'sold'),
+    {
+      perMonth: [0, 1],
+      months: 6,
+      pendingCount: 1,
+      clientSince: otherClients.map((c) => c.createdAt),
+    },
+  );
+
+  return {
+    now,
+    stylistPortrait,
+    demo: { clients: demoClients, quotes: demoQuotes, commissions: demoCommissions },
+    other: { clients: otherClients, quotes: otherQuotes, commissions: otherCommissions },
+  };
+}

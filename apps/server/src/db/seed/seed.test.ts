@@ -1,0 +1,345 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { count, eq, inArray } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createAuth, type Auth } from '../../auth/auth.ts';
+import { createLocalStorage } from '../../integrations/storage/local-storage.ts';
+import type { FileStorage } from '../../integrations/storage/storage.ts';
+import { openDatabase, type Database } from '../client.ts';
+import * as schema from '../schema.ts';
+import { planDemoData } from './demo-plan.ts';
+import { seedDemoDataIfEmpty } from './seed.ts';
+
+const TEXT_KEYS = [
+  'addClient.successMessage',
+  'addClient.loginButton',
+  'addClient.addAnotherButton',
+  'dashboard.withClients',
+  'dashboard.noClients',
+  'whiteGlove.success',
+  'client.commentPlaceholder',
+  'paymentSetting.overview',
+  'paymentSetting.paypal',
+];
+
+let database: Database;
+let auth: Auth;
+let storage: FileStorage;
+let storageDir: string;
+let firstRun: boolean;
+
+beforeAll(async () => {
+  database = await openDatabase({ kind: 'memory' });
+  await database.migrate();
+  auth = createAuth(database.db, {
+    secret: 'x'.repeat(32),
+    baseUrl: 'http://localhost:3000',
+    trustedOrigins: [],
+    jwtTtlSeconds: 900,
+    issuer: 'http://localhost:3000',
+    audience: 'http://localhost:3000',
+    signInRateLimit: { max: 10, windowSeconds: 60 },
+  });
+  storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-seed-'));
+  storage = createLocalStorage(storageDir);
+  firstRun = await seedDemoDataIfEmpty({ db: database.db, auth, storage });
+});
+
+afterAll(async () => {
+  await database?.close();
+  if (storageDir) fs.rmSync(storageDir, { recursive: true, force: true });
+});
+
+const db = () => database.db;
+
+async function stylistByEmail(email: string) {
+  const [row] = await db()
+    .select({
+      stylistId: schema.stylists.id,
+      createdAt: schema.stylists.createdAt,
+      city: schema.stylists.city,
+    })
+    .from(schema.stylists)
+    .innerJoin(schema.users, eq(schema.users.id, schema.stylists.userId))
+    .where(eq(schema.users.email, email));
+  return row!;
+}
+
+async function rowCounts() {
+  const tables = {
+    users: schema.users,
+    clients: schema.clients,
+    quotes: schema.quotes,
+    images: schema.images,
+    commissions: schema.commissions,
+    designers: schema.designers,
+    tutorials: schema.tutorials,
+    contentTexts: schema.contentTexts,
+  };
+  const entries = await Promise.all(
+    Object.entries(tables).map(async ([name, table]) => [
+      name,
+      (await db().select({ n: count() }).from(table))[0]!.n,
+    ]),
+  );
+  return Object.fromEntries(entries) as Record<keyof typeof tables, number>;
+}
+
+test('seeds an empty database, then leaves a populated one alone', async () => {
+  expect(firstRun).toBe(true);
+  const before = await rowCounts();
+  expect(before.users).toBe(4);
+  expect(before.clients).toBe(39);
+  expect(before.designers).toBeGreaterThanOrEqual(30);
+
+  expect(await seedDemoDataIfEmpty({ db: db(), auth, storage })).toBe(false);
+  expect(await rowCounts()).toEqual(before);
+});
+
+test('the demo accounts sign in with the demo password', async () => {
+  const result = await auth.api.signInEmail({
+    body: { email: 'demo@atelier.test', password: 'atelier-demo' },
+  });
+  expect(result.user.email).toBe('demo@atelier.test');
+
+  const roles = await db()
+    .select({ email: schema.users.email, role: schema.users.role })
+    .from(schema.users);
+  expect(Object.fromEntries(roles.map((r) => [r.email, r.role]))).toEqual({
+    'demo@atelier.test': 'stylist',
+    'other@atelier.test': 'stylist',
+    'shopper@atelier.test': 'user',
+    'admin@atelier.test': 'admin',
+  });
+});
+
+test('the demo stylist is new enough for the tutorials card and has an address', async () => {
+  const demo = await stylistByEmail('demo@atelier.test');
+  const ageDays = (Date.now() - demo.createdAt.getTime()) / 86_400_000;
+  expect(ageDays).toBeGreaterThan(14);
+  expect(ageDays).toBeLessThan(60);
+  expect(demo.city).toBe('New York');
+});
+
+test("one client's page shows a quote in every status", async () => {
+  const { stylistId } = await stylistByEmail('demo@atelier.test');
+  const rows = await db()
+    .select({ clientId: schema.quotes.clientId, status: schema.quotes.status })
+    .from(schema.quotes)
+    .where(eq(schema.quotes.stylistId, stylistId));
+  const statusesByClient = new Map<number, Set<string>>();
+  for (const row of rows) {
+    statusesByClient.set(
+      row.clientId,
+      (statusesByClient.get(row.clientId) ?? new Set()).add(row.status),
+    );
+  }
+  const everyStatus = schema.quoteStatus.enumValues;
+  expect(new Set(rows.map((r) => r.status))).toEqual(new Set(everyStatus));
+  expect(
+    [...statusesByClient.values()].some((statuses) => statuses.size === everyStatus.length),
+  ).toBe(true);
+  expect(statusesByClient.size).toBeGreaterThanOrEqual(12);
+});
+
+/** The life cycle of ARCHITECTURE.md, written out independently of the seed's own table. */
+const ALLOWED_STEPS = new Set([
+  'null>pending_authentication',
+  'pending_authentication>authentication_in_progress',
+  'authentication_in_progress>authenticated_no_offer',
+  'authentication_in_progress>authenticated_with_offer',
+  'authentication_in_progress>fake',
+  'authentication_in_progress>needs_more_info',
+  'authenticated_with_offer>offer_pending',
+  'offer_pending>offer_accepted',
+  'offer_pending>rejected',
+  'offer_accepted>in_transit',
+  'in_transit>received',
+  'received>converted',
+  'converted>sold',
+]);
+
+test('every status history walks the life cycle from submission to the current status', async () => {
+  const allQuotes = await db().select().from(schema.quotes);
+  const history = await db().select().from(schema.quoteStatusHistory);
+  for (const quote of allQuotes) {
+    const trail = history
+      .filter((h) => h.quoteId === quote.id)
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    expect(trail[0]).toMatchObject({ fromStatus: null, toStatus: 'pending_authentication' });
+    trail.slice(1).forEach((step, i) => expect(step.fromStatus).toBe(trail[i]!.toStatus));
+    for (const step of trail)
+      expect(ALLOWED_STEPS).toContain(`${step.fromStatus}>${step.toStatus}`);
+    expect(trail.at(-1)!.toStatus).toBe(quote.status);
+    expect(trail.at(-1)!.createdAt.getTime()).toBeLessThanOrEqual(Date.now());
+  }
+});
+
+test('offers, acceptance and shipments match each status', async () => {
+  const allQuotes = await db().select().from(schema.quotes);
+  const offers = await db().select().from(schema.quoteOffers);
+  const withOffers = new Set(offers.map((o) => o.quoteId));
+  for (const quote of allQuotes) {
+    const isOffered = ![
+      'pending_authentication',
+      'authentication_in_progress',
+      'authenticated_no_offer',
+      'fake',
+      'needs_more_info',
+    ].includes(quote.status);
+    expect(withOffers.has(quote.id), `${quote.status} offers`).toBe(isOffered);
+    const isShipped = ['in_transit', 'received', 'converted', 'sold'].includes(quote.status);
+    expect(quote.shipmentId !== null, `${quote.status} shipment`).toBe(isShipped);
+    if (quote.status === 'rejected') expect(quote.acceptedOfferType).toBe('rejected');
+    if (quote.status === 'offer_accepted')
+      expect(['consignment', 'buyout']).toContain(quote.acceptedOfferType);
+  }
+  expect(offers.every((o) => Number.isInteger(o.amountCents) && o.amountCents > 0)).toBe(true);
+  const pickups = await db()
+    .select()
+    .from(schema.shipments)
+    .where(eq(schema.shipments.kind, 'pickup'));
+  expect(pickups.length).toBeGreaterThan(0);
+  const pickedUp = allQuotes.filter((q) => q.pickupType === 'concierge');
+  expect(new Set(pickedUp.map((q) => q.shipmentId))).toEqual(new Set(pickups.map((s) => s.id)));
+});
+
+test('every quote has a stored JPEG picture and thumbnail', async () => {
+  const allQuotes = await db().select({ id: schema.quotes.id }).from(schema.quotes);
+  const allImages = await db().select().from(schema.images);
+  for (const quote of allQuotes) {
+    expect(allImages.filter((image) => image.quoteId === quote.id).length).toBeGreaterThanOrEqual(
+      1,
+    );
+  }
+  for (const image of allImages) {
+    const full = await storage.get(image.storageKey);
+    const thumbnail = await storage.get(image.thumbnailKey);
+    expect(full?.body.length).toBe(image.bytes);
+    expect(full!.body.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    expect(await sharp(full!.body).metadata()).toMatchObject({
+      format: 'jpeg',
+      width: image.width,
+      height: image.height,
+    });
+    expect(await sharp(thumbnail!.body).metadata()).toMatchObject({
+      format: 'jpeg',
+      width: 200,
+      height: 200,
+    });
+  }
+});
+
+test('commissions span twelve months, mostly paid, the latest pending', async () => {
+  const { stylistId } = await stylistByEmail('demo@atelier.test');
+  const rows = await db()
+    .select()
+    .from(schema.commissions)
+    .where(eq(schema.commissions.stylistId, stylistId));
+  const months = new Set(rows.map((r) => r.createdAt.toISOString().slice(0, 7)));
+  expect(months.size).toBe(12);
+  const pending = rows.filter((r) => r.paidAt === null);
+  const paid = rows.filter((r) => r.paidAt !== null);
+  expect(pending.length).toBeGreaterThan(0);
+  expect(paid.length).toBeGreaterThan(pending.length);
+  const newestPaid = Math.max(...paid.map((r) => r.createdAt.getTime()));
+  expect(pending.every((r) => r.createdAt.getTime() >= newestPaid)).toBe(true);
+  expect(paid.every((r) => r.paidAt! > r.createdAt)).toBe(true);
+  expect(rows.some((r) => r.orderId !== null)).toBe(true);
+  expect(rows.some((r) => r.quoteId !== null)).toBe(true);
+
+  const statuses = await db()
+    .select()
+    .from(schema.commissionStatuses)
+    .where(
+      inArray(
+        schema.commissionStatuses.commissionId,
+        paid.map((r) => r.id),
+      ),
+    );
+  for (const commission of paid) {
+    expect(statuses.filter((s) => s.commissionId === commission.id).map((s) => s.label)).toContain(
+      'Paid',
+    );
+  }
+});
+
+test('every text content key of spec §3 exists, bare and stylist-prefixed', async () => {
+  const rows = await db()
+    .select()
+    .from(schema.contentTexts)
+    .where(eq(schema.contentTexts.locale, 'en'));
+  const keys = new Set(rows.map((r) => r.key));
+  for (const key of TEXT_KEYS) {
+    expect(keys).toContain(key);
+    expect(keys).toContain(`stylist.${key}`);
+  }
+  expect(rows.every((r) => r.value.trim().length > 0)).toBe(true);
+});
+
+test("the other stylist's clients, quotes and commissions are her own", async () => {
+  const demo = await stylistByEmail('demo@atelier.test');
+  const other = await stylistByEmail('other@atelier.test');
+  const otherClients = await db()
+    .select()
+    .from(schema.clients)
+    .where(eq(schema.clients.stylistId, other.stylistId));
+  expect(otherClients).toHaveLength(3);
+  const otherIds = new Set(otherClients.map((c) => c.id));
+
+  const demoClients = await db()
+    .select()
+    .from(schema.clients)
+    .where(eq(schema.clients.stylistId, demo.stylistId));
+  expect(demoClients.length).toBeGreaterThanOrEqual(30);
+  expect(demoClients.some((c) => otherIds.has(c.id))).toBe(false);
+
+  for (const table of [schema.quotes, schema.commissions, schema.shipments]) {
+    const rows = await db()
+      .select({ stylistId: table.stylistId, clientId: table.clientId })
+      .from(table);
+    for (const row of rows)
+      expect(otherIds.has(row.clientId)).toBe(row.stylistId === other.stylistId);
+  }
+  const images = await db()
+    .select({ imageStylist: schema.images.stylistId, quoteStylist: schema.quotes.stylistId })
+    .from(schema.images)
+    .innerJoin(schema.quotes, eq(schema.quotes.id, schema.images.quoteId));
+  expect(images.every((i) => i.imageStylist === i.quoteStylist)).toBe(true);
+});
+
+test('tutorials and the marketing box point at stored pictures', async () => {
+  const rows = await db().select().from(schema.tutorials);
+  expect(new Set(rows.map((r) => r.category))).toEqual(
+    new Set(['Welcome', 'Quotes', 'Shipping', 'Payouts']),
+  );
+  const [box] = await db().select().from(schema.marketingBoxes);
+  for (const url of [...rows.map((r) => r.coverImageUrl!), box!.imageUrl]) {
+    const file = await storage.get(url.replace(/^\/files\//, ''));
+    expect(await sharp(file!.body).metadata()).toMatchObject({
+      format: 'jpeg',
+      width: 800,
+      height: 450,
+    });
+  }
+});
+
+test('the same moment always plans the same data, even in the first hour of a month', () => {
+  const now = new Date('2026-03-01T00:30:00Z');
+  const plan = planDemoData(now);
+  expect(planDemoData(now)).toEqual(plan);
+
+  const months = new Set(plan.demo.commissions.map((c) => c.createdAt.toISOString().slice(0, 7)));
+  expect(months.size).toBe(12);
+  const everything = [
+    ...plan.demo.commissions.flatMap((c) => [
+      c.createdAt,
+      c.paidAt,
+      ...c.statuses.map((s) => s.at),
+    ]),
+    ...plan.demo.quotes.flatMap((q) => q.history.map((h) => h.at)),
+  ];
+  expect(everything.every((date) => date === null || date <= now)).toBe(true);
+});
