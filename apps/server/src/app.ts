@@ -56,6 +56,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   const routes: { method: string; url: string; access: Access | undefined }[] = [];
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/docs')) route.config = { ...route.config, access: 'public' };
+    if (route.config?.access === 'public' && route.schema)
+      route.schema = { ...route.schema, security: [] };
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD') routes.push({ method, url: route.url, access: route.config?.access });
     }
@@ -103,8 +105,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
-    staticCSP: true,
-    uiHooks: {},
   });
   const secret = resolveAuthSecret(
     config.auth.secret,

@@ -37,7 +37,8 @@ async function main() {
     `\n  Atelier is running at ${url}\n` +
       (config.seedDemoData
         ? `  Demo stylist sign-in: demo@atelier.test / atelier-demo\n` +
-          `  Non-stylist account (for the stylist-only check): shopper@atelier.test / atelier-demo\n`
+          `  Non-stylist account (for the stylist-only check): shopper@atelier.test / atelier-demo\n` +
+          `  Admin (back office API and CLI): admin@atelier.test / atelier-demo\n`
         : ''),
   );
 }

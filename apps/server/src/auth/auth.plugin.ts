@@ -19,6 +19,7 @@ export type Access = 'public' | 'account' | 'stylist' | 'admin';
 export interface Actor {
   userId: string;
   role: string;
+  /** Read on stylist routes only (elsewhere null); requireStylist gives it typed. */
   stylistId: number | null;
 }
 
@@ -72,7 +73,8 @@ export async function registerAuth(app: AppInstance, options: AuthPluginOptions)
     if (!claims) throw AppError.unauthorized();
     const role = claims.role ?? ROLES.user;
     let stylistId: number | null = null;
-    if (role === ROLES.stylist) {
+    // Only stylist routes need the stylist's id; account routes read it in their own query.
+    if (access === 'stylist' && role === ROLES.stylist) {
       const [row] = await db
         .select({ id: stylists.id })
         .from(stylists)
@@ -95,6 +97,8 @@ export async function registerAuth(app: AppInstance, options: AuthPluginOptions)
     method: ['GET', 'POST'],
     url: '/api/auth/*',
     config: { access: 'public' },
+    // Better Auth's own endpoints; the document lists the sign-in the web uses.
+    schema: { hide: true },
     handler: (request, reply) => forwardToAuth(auth, request, reply, ssoCookie),
   });
 }
