@@ -160,6 +160,16 @@ export const clients = pgTable(
   ],
 );
 
+/** The owning stylist and client of a record; every stylist query is scoped through these. */
+const stylistRef = () =>
+  integer('stylist_id')
+    .notNull()
+    .references(() => stylists.id);
+const clientRef = () =>
+  integer('client_id')
+    .notNull()
+    .references(() => clients.id);
+
 export const designers = pgTable('designers', {
   id: id(),
   name: text('name').notNull().unique(),
@@ -209,12 +219,8 @@ export const shipments = pgTable(
   'shipments',
   {
     id: id(),
-    stylistId: integer('stylist_id')
-      .notNull()
-      .references(() => stylists.id),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id),
+    stylistId: stylistRef(),
+    clientId: clientRef(),
     kind: text('kind', { enum: ['label', 'pickup'] }).notNull(),
     carrier: text('carrier'),
     shippingMethod: text('shipping_method'),
@@ -235,12 +241,8 @@ export const quotes = pgTable(
   'quotes',
   {
     id: id(),
-    stylistId: integer('stylist_id')
-      .notNull()
-      .references(() => stylists.id),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id),
+    stylistId: stylistRef(),
+    clientId: clientRef(),
     designerId: integer('designer_id')
       .notNull()
       .references(() => designers.id),
@@ -302,9 +304,7 @@ export const images = pgTable(
   'images',
   {
     id: id(),
-    stylistId: integer('stylist_id')
-      .notNull()
-      .references(() => stylists.id),
+    stylistId: stylistRef(),
     quoteId: integer('quote_id').references(() => quotes.id, { onDelete: 'set null' }),
     position: integer('position').notNull().default(0),
     storageKey: text('storage_key').notNull(),
@@ -342,12 +342,8 @@ export const commissions = pgTable(
   'commissions',
   {
     id: id(),
-    stylistId: integer('stylist_id')
-      .notNull()
-      .references(() => stylists.id),
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id),
+    stylistId: stylistRef(),
+    clientId: clientRef(),
     quoteId: integer('quote_id').references(() => quotes.id),
     productId: text('product_id').notNull(),
     productName: text('product_name').notNull(),
