@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { JSONWebKeySet } from 'jose';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -116,10 +117,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     issuer: settings.issuer,
     audience: settings.audience,
     jwksUrl: config.auth.jwksUrl,
-    loadLocalJwks: async () =>
-      (await auth.api.getJwks()) as Awaited<
-        ReturnType<Parameters<typeof createTokenVerifier>[0]['loadLocalJwks']>
-      >,
+    loadLocalJwks: async () => (await auth.api.getJwks()) as JSONWebKeySet,
   });
   await registerAuth(app, {
     db: database.db,

@@ -10,6 +10,7 @@ import type { Db } from '../db/client.ts';
 import { stylists } from '../db/schema.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { AppInstance } from '../lib/app-instance.ts';
+import { errorCodeForStatus } from '../lib/error-handler.ts';
 import type { AccessClaims } from './access-token.ts';
 import { ROLES, type Auth } from './auth.ts';
 
@@ -103,14 +104,6 @@ export async function registerAuth(app: AppInstance, options: AuthPluginOptions)
   });
 }
 
-const authErrorCodes: Record<number, string> = {
-  400: ErrorCode.badRequest,
-  401: ErrorCode.unauthorized,
-  403: ErrorCode.forbidden,
-  404: ErrorCode.notFound,
-  429: ErrorCode.rateLimited,
-};
-
 /** Hands the request to Better Auth as a web Request, and its answer back in the contract's shapes. */
 async function forwardToAuth(
   auth: Auth,
@@ -161,7 +154,7 @@ async function forwardToAuth(
   }
   const body: ErrorBody = {
     message: parsed.message || response.statusText || 'Request failed',
-    code: parsed.code ?? authErrorCodes[response.status] ?? ErrorCode.badRequest,
+    code: parsed.code ?? errorCodeForStatus(response.status),
   };
   if (response.status === 429) {
     const retryAfter = response.headers.get('x-retry-after') ?? '60';

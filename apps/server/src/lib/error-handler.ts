@@ -39,6 +39,11 @@ const statusCodes: Record<number, ErrorCode> = {
   429: ErrorCode.rateLimited,
 };
 
+/** The contract's code for a 4xx status that carries no code of its own. */
+export function errorCodeForStatus(status: number): ErrorCode {
+  return statusCodes[status] ?? ErrorCode.badRequest;
+}
+
 /** Every failure leaves the server in the contract's error shape; a 500 never leaks its detail. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -65,7 +70,7 @@ export function registerErrorHandler(app: FastifyInstance) {
           status === 400 && error.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
             ? 'The request body is not valid JSON.'
             : error.message,
-        code: statusCodes[status] ?? ErrorCode.badRequest,
+        code: errorCodeForStatus(status),
       };
     } else {
       request.log.error({ err: error }, 'unhandled error');

@@ -1,3 +1,4 @@
+import { MOBILE_BREAKPOINT_PX } from '@atelier/contract';
 import { createTheme, type MantineColorsTuple } from '@mantine/core';
 
 // Warm near-blacks: dark[7] is the page background, dark[0] the ivory text.
@@ -40,10 +41,13 @@ export const theme = createTheme({
   fontFamily: "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', sans-serif",
   headings: { fontFamily: SERIF_FONT_FAMILY, fontWeight: '500' },
   defaultRadius: 'sm',
-  // xs is the spec's mobile breakpoint (§9: 600 px).
-  breakpoints: { xs: '37.5em', sm: '48em', md: '62em', lg: '75em', xl: '88em' },
+  // xs is the spec's mobile breakpoint (§9); the CSS modules' `37.5em` media queries match it.
+  breakpoints: {
+    xs: `${MOBILE_BREAKPOINT_PX / 16}em`,
+    sm: '48em',
+    md: '62em',
+    lg: '75em',
+    xl: '88em',
+  },
   cursorType: 'pointer',
 });
-
-/** §9 mobile breakpoint for useMediaQuery: at or below 600 px. */
-export const MOBILE_MEDIA_QUERY = '(max-width: 37.5em)';
