@@ -9,3 +9,8 @@ export * from './offers.ts';
 export * from './selection.ts';
 export * from './review-response.ts';
 export * from './format.ts';
+export * from './us-states.ts';
+export * from './clients.ts';
+export * from './dashboard.ts';
+export * from './content.ts';
+export * from './profile-image.ts';

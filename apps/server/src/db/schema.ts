@@ -139,6 +139,11 @@ export const clients = pgTable(
     stylistId: integer('stylist_id')
       .notNull()
       .references(() => stylists.id, { onDelete: 'restrict' }),
+    /** The client's shop account, made when the stylist registers them; clients never sign in here. */
+    userId: text('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     email: text('email').notNull(),
@@ -151,12 +156,25 @@ export const clients = pgTable(
     thumbnailUrl: text('thumbnail_url'),
     shopifyCustomerId: text('shopify_customer_id'),
     paymentMethod: paymentMethod('payment_method'),
+    /** What the clients search matches (names, email, phone as typed and as digits), lower-cased. */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower(first_name || ' ' || last_name || ' ' || email || ' ' || phone || ' ' || regexp_replace(phone, '[^0-9]', '', 'g'))`,
+      ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('clients_email_unique').on(sql`lower(${t.email})`),
-    index('clients_stylist_name_idx').on(t.stylistId, t.lastName, t.firstName),
+    // The list's order: last name, first name, then id so that pages never overlap.
+    index('clients_stylist_name_idx').on(
+      t.stylistId,
+      sql`lower(${t.lastName})`,
+      sql`lower(${t.firstName})`,
+      t.id,
+    ),
+    index('clients_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 
@@ -356,7 +374,10 @@ export const commissions = pgTable(
     createdAt: createdAt(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
   },
-  (t) => [index('commissions_stylist_created_idx').on(t.stylistId, t.createdAt)],
+  (t) => [
+    index('commissions_stylist_created_idx').on(t.stylistId, t.createdAt),
+    index('commissions_client_idx').on(t.clientId),
+  ],
 );
 
 export const commissionStatuses = pgTable(

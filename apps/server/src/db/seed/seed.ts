@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { ROLES, type Auth } from '../../auth/auth.ts';
 import { createAccount } from '../../features/accounts/create-account.ts';
+import { shopAccountRow } from '../../features/accounts/shop-account.ts';
 import type { FileStorage } from '../../integrations/storage/storage.ts';
 import type { Db, Tx } from '../client.ts';
 import {
@@ -157,11 +158,14 @@ async function insertStylistData(
   owner: Owner,
 ) {
   const { stylistId } = owner;
+  const shopAccounts = plan.clients.map((client) => shopAccountRow(client));
+  await tx.insert(users).values(shopAccounts);
   const clientRows = await tx
     .insert(clients)
     .values(
-      plan.clients.map((client) => ({
+      plan.clients.map((client, index) => ({
         stylistId,
+        userId: shopAccounts[index]!.id!,
         firstName: client.firstName,
         lastName: client.lastName,
         email: client.email,
