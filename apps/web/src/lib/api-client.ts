@@ -40,7 +40,7 @@ export function setApiTokenSource(source: () => string | null): void {
 }
 
 export interface ApiRequestOptions {
-  /** JSON-serialised into the body. */
+  /** JSON-serialised into the body; FormData goes as multipart, as it is. */
   body?: unknown;
   /** 'include' for the cookie-based auth endpoints. */
   credentials?: RequestCredentials;
@@ -96,14 +96,18 @@ export async function apiRequest<S extends z.ZodType>(
   const headers = new Headers({ Accept: API_ACCEPT });
   const token = readToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
-  if (options.body !== undefined) headers.set('Content-Type', 'application/json');
+  const isForm = options.body instanceof FormData;
+  // The browser sets the multipart boundary itself.
+  if (options.body !== undefined && !isForm) headers.set('Content-Type', 'application/json');
 
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       headers,
-      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+      ...(options.body !== undefined
+        ? { body: isForm ? (options.body as FormData) : JSON.stringify(options.body) }
+        : {}),
       ...(options.credentials ? { credentials: options.credentials } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
     });

@@ -31,7 +31,12 @@ export function mockFetch(handlers: Record<string, Handler>) {
       method,
       path,
       headers: new Headers(init?.headers),
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      body:
+        typeof init?.body === 'string'
+          ? JSON.parse(init.body)
+          : init?.body instanceof FormData
+            ? init.body
+            : undefined,
       credentials: init?.credentials,
     };
     requests.push(request);

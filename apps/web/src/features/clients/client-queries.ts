@@ -1,0 +1,153 @@
+import {
+  ClientDocumentSchema,
+  ClientListDocumentSchema,
+  ProfileImageResponseSchema,
+  type ClientDocument,
+  type CreateClientBody,
+  type UpdateClientBody,
+} from '@atelier/contract';
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { apiGet, apiPost, apiPut } from '../../lib/api-client.ts';
+
+/** §9: a client's detail is kept 8 hours; the modal's reload icon fetches it anew. */
+export const CLIENT_DETAIL_CACHE_MS = 8 * 60 * 60 * 1000;
+
+export const clientKeys = {
+  all: ['clients'] as const,
+  pages: () => [...clientKeys.all, 'page'] as const,
+  page: (page: number, search: string) => [...clientKeys.pages(), page, search] as const,
+  detail: (clientId: number) => [...clientKeys.all, 'detail', clientId] as const,
+};
+
+/** The dashboard's figures count clients; the dashboard feature owns this key. */
+const dashboardKey = ['dashboard'] as const;
+
+export function clientsPageQueryOptions(page: number, search: string) {
+  const params = new URLSearchParams({ page: String(page) });
+  if (search.trim()) params.set('search', search.trim());
+  return queryOptions({
+    queryKey: clientKeys.page(page, search.trim()),
+    queryFn: ({ signal }) =>
+      apiGet(`/api/stylist/clients?${params}`, ClientListDocumentSchema, { signal }),
+  });
+}
+
+export function useClientsPage(page: number, search: string) {
+  return useQuery(clientsPageQueryOptions(page, search));
+}
+
+/* The client-detail cache lives in localStorage (logout clears it), so it outlasts a reload. */
+
+interface CachedClient {
+  savedAt: number;
+  document: ClientDocument;
+}
+
+function detailStorageKey(clientId: number): string {
+  return `clientDetail_${clientId}`;
+}
+
+export function readCachedClient(clientId: number, now = Date.now()): CachedClient | null {
+  try {
+    const raw = localStorage.getItem(detailStorageKey(clientId));
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as { savedAt?: unknown; document?: unknown };
+    const document = ClientDocumentSchema.safeParse(parsed.document);
+    if (typeof parsed.savedAt !== 'number' || !document.success) return null;
+    if (now - parsed.savedAt >= CLIENT_DETAIL_CACHE_MS) return null;
+    return { savedAt: parsed.savedAt, document: document.data };
+  } catch {
+    return null;
+  }
+}
+
+function writeCachedClient(document: ClientDocument): void {
+  const entry: CachedClient = { savedAt: Date.now(), document };
+  try {
+    localStorage.setItem(detailStorageKey(document.data.id), JSON.stringify(entry));
+  } catch {
+    // A full or blocked storage only costs the cache.
+  }
+}
+
+async function fetchClient(clientId: number, signal?: AbortSignal): Promise<ClientDocument> {
+  const document = await apiGet(`/api/stylist/clients/${clientId}`, ClientDocumentSchema, {
+    ...(signal && { signal }),
+  });
+  writeCachedClient(document);
+  return document;
+}
+
+export function clientDetailQueryOptions(clientId: number) {
+  return queryOptions({
+    queryKey: clientKeys.detail(clientId),
+    queryFn: ({ signal }) => fetchClient(clientId, signal),
+    staleTime: CLIENT_DETAIL_CACHE_MS,
+    initialData: () => readCachedClient(clientId)?.document,
+    initialDataUpdatedAt: () => readCachedClient(clientId)?.savedAt,
+  });
+}
+
+export function useClient(clientId: number) {
+  return useQuery(clientDetailQueryOptions(clientId));
+}
+
+/** The reload icon: bypasses the 8-hour cache. */
+export function refreshClient(queryClient: QueryClient, clientId: number) {
+  return queryClient.fetchQuery({ ...clientDetailQueryOptions(clientId), staleTime: 0 });
+}
+
+function storeClient(queryClient: QueryClient, document: ClientDocument) {
+  queryClient.setQueryData(clientKeys.detail(document.data.id), document);
+  writeCachedClient(document);
+}
+
+export function useCreateClient() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateClientBody) =>
+      apiPost('/api/stylist/clients', body, ClientDocumentSchema),
+    onSuccess: async (document) => {
+      storeClient(queryClient, document);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: clientKeys.pages() }),
+        queryClient.invalidateQueries({ queryKey: dashboardKey }),
+      ]);
+    },
+  });
+}
+
+export function useSaveClientComment(clientId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateClientBody) =>
+      apiPut(`/api/stylist/clients/${clientId}`, body, ClientDocumentSchema),
+    onSuccess: async (document) => {
+      storeClient(queryClient, document);
+      await queryClient.invalidateQueries({ queryKey: clientKeys.pages() });
+    },
+  });
+}
+
+/** The client's photo, through the shared profile-image call keyed by the client's shop account. */
+export function useUploadClientPhoto(clientId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, file }: { userId: string; file: File }) => {
+      const form = new FormData();
+      form.append('userId', userId);
+      form.append('file', file);
+      return apiPost('/api/stylist/upload-profile-image', form, ProfileImageResponseSchema);
+    },
+    onSuccess: async () => {
+      await refreshClient(queryClient, clientId);
+      await queryClient.invalidateQueries({ queryKey: clientKeys.pages() });
+    },
+  });
+}

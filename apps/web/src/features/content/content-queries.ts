@@ -1,0 +1,24 @@
+import { I18nDocumentSchema, stylistTexts, type ContentKey } from '@atelier/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../lib/api-client.ts';
+
+export const contentQueryKey = ['content', 'i18n'] as const;
+
+/** The portal's texts (§3): the `stylist.` translations, prefix removed; they change rarely. */
+export function contentQueryOptions() {
+  return queryOptions({
+    queryKey: contentQueryKey,
+    queryFn: async ({ signal }) =>
+      stylistTexts(await apiGet('/api/i18n', I18nDocumentSchema, { signal })),
+    staleTime: 60 * 60_000,
+  });
+}
+
+export function useContentTexts() {
+  return useQuery(contentQueryOptions());
+}
+
+/** One text; undefined while loading or when the back office has not written it. */
+export function useContentText(key: ContentKey): string | undefined {
+  return useContentTexts().data?.[key];
+}

@@ -1,0 +1,17 @@
+import { DashboardSchema } from '@atelier/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../lib/api-client.ts';
+
+/** Other features invalidate this key when they change what the dashboard counts. */
+export const dashboardQueryKey = ['dashboard'] as const;
+
+export function dashboardQueryOptions() {
+  return queryOptions({
+    queryKey: dashboardQueryKey,
+    queryFn: ({ signal }) => apiGet('/api/stylist/dashboard', DashboardSchema, { signal }),
+  });
+}
+
+export function useDashboard() {
+  return useQuery(dashboardQueryOptions());
+}
