@@ -1,8 +1,15 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { API_ACCEPT, ErrorCode, PROGRAM_NAME, type ErrorBody } from '@atelier/contract';
+import {
+  API_ACCEPT,
+  ErrorCode,
+  PROFILE_IMAGE_MAX_BYTES,
+  PROGRAM_NAME,
+  type ErrorBody,
+} from '@atelier/contract';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -22,7 +29,11 @@ import { authSettings, createAuth } from './auth/auth.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { accountRoutes } from './features/account/account.routes.ts';
+import { clientsRoutes } from './features/clients/clients.routes.ts';
+import { contentRoutes } from './features/content/content.routes.ts';
+import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { profileImageRoutes } from './features/profile/profile-image.routes.ts';
 import { filesRoutes } from './integrations/storage/files.routes.ts';
 import { createLocalStorage } from './integrations/storage/local-storage.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
@@ -89,6 +100,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cookie);
+  // Uploads are read part by part into memory; routes may tighten these per request.
+  await app.register(multipart, {
+    limits: {
+      files: 1,
+      fields: 5,
+      parts: 6,
+      fieldSize: 1024,
+      headerPairs: 100,
+      fileSize: PROFILE_IMAGE_MAX_BYTES,
+    },
+  });
 
   await app.register(swagger, {
     openapi: {
@@ -130,6 +152,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(healthRoutes, { ping: database.ping });
   await app.register(filesRoutes, { storage });
   await app.register(accountRoutes, { db: database.db });
+  await app.register(clientsRoutes, { db: database.db, sites: config.sites });
+  await app.register(dashboardRoutes, { db: database.db });
+  await app.register(contentRoutes, { db: database.db });
+  await app.register(profileImageRoutes, { db: database.db, storage });
 
   const indexHtml = path.join(config.webDistDir, 'index.html');
   const servesWeb = fs.existsSync(indexHtml);

@@ -48,4 +48,13 @@ describe('configuration', () => {
   test('empty values count as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).database.kind).toBe('pglite');
   });
+
+  test('the admin and shop sites are optional URLs, kept without a trailing slash', () => {
+    expect(loadConfig({}).sites).toEqual({ adminUrl: null, shopUrl: null });
+    expect(
+      loadConfig({ ADMIN_URL: 'https://admin.example.com/', SHOP_URL: 'https://shop.example.com' })
+        .sites,
+    ).toEqual({ adminUrl: 'https://admin.example.com', shopUrl: 'https://shop.example.com' });
+    expect(() => loadConfig({ SHOP_URL: 'shop.example.com' })).toThrow(/SHOP_URL:/);
+  });
 });

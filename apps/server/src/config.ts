@@ -37,9 +37,21 @@ const EnvSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   TRUST_PROXY: booleanFlag.default(false),
   SEED_DEMO_DATA: booleanFlag.default(true),
+  ADMIN_URL: z.url().optional(),
+  SHOP_URL: z.url().optional(),
 });
 
 export type Config = ReturnType<typeof toConfig>;
+
+/** The other sites the portal links to; null when this server has none configured. */
+export interface SiteUrls {
+  adminUrl: string | null;
+  shopUrl: string | null;
+}
+
+function withoutTrailingSlash(url: string | undefined): string | null {
+  return url ? url.replace(/\/+$/, '') : null;
+}
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -77,6 +89,10 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     trustProxy: env.TRUST_PROXY,
     seedDemoData: env.SEED_DEMO_DATA,
+    sites: {
+      adminUrl: withoutTrailingSlash(env.ADMIN_URL),
+      shopUrl: withoutTrailingSlash(env.SHOP_URL),
+    } satisfies SiteUrls,
   };
 }
 

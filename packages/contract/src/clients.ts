@@ -120,7 +120,7 @@ const required = (what: string, max: number) =>
   z
     .string({ error: `Enter ${what}` })
     .trim()
-    .min(1, `Enter ${what}`)
+    .min(1, { error: `Enter ${what}`, abort: true })
     .max(max, `Keep it under ${max} characters`);
 
 function usPhoneDigits(value: string): string | null {

@@ -122,6 +122,8 @@ export const stylists = pgTable('stylists', {
   thumbnailUrl: text('thumbnail_url'),
   paymentMethod: paymentMethod('payment_method').notNull().default('check'),
   paypalAddress: text('paypal_address'),
+  /** How many clients the stylist has, kept by triggers on clients (the list's page count). */
+  clientCount: integer('client_count').notNull().default(0),
   address1: text('address_1'),
   address2: text('address_2'),
   city: text('city'),
@@ -168,6 +170,7 @@ export const clients = pgTable(
   (t) => [
     uniqueIndex('clients_email_unique').on(sql`lower(${t.email})`),
     // The list's order: last name, first name, then id so that pages never overlap.
+    // Covering (see the migration's INCLUDE), so paging and short-term counts read only the index.
     index('clients_stylist_name_idx').on(
       t.stylistId,
       sql`lower(${t.lastName})`,

@@ -58,11 +58,11 @@ describe('app frame', () => {
   test('shows later screens as an honest coming-soon panel with their title', async () => {
     mockFetch(accountAnswer);
     signInAsStylist();
-    renderApp('/clients');
-    const panel = await screen.findByRole('region', { name: 'Your Clients' });
-    expect(within(panel).getByRole('heading', { name: 'Your Clients' })).toBeInTheDocument();
+    renderApp('/commission/7');
+    const panel = await screen.findByRole('region', { name: 'Commission' });
+    expect(within(panel).getByRole('heading', { name: 'Commission' })).toBeInTheDocument();
     expect(within(panel).getByText('This screen is coming soon.')).toBeInTheDocument();
-    await waitFor(() => expect(document.title).toBe('Atelier | Your Clients'));
+    await waitFor(() => expect(document.title).toBe('Atelier | Commission'));
   });
 
   test('opens public pages without a session', async () => {

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LogoutPage } from '../features/auth/logout-page.tsx';
 import { SignInPage } from '../features/auth/sign-in-page.tsx';
+import { ClientsPage } from '../features/clients/clients-page.tsx';
 import { DashboardPage } from '../features/dashboard/dashboard-page.tsx';
 import { AppFrame } from './app-frame.tsx';
 import { ComingSoonPage } from './coming-soon-page.tsx';
@@ -28,7 +29,7 @@ export const appRoutes: RouteObject[] = [
         children: [
           page(routes.home, <SignInPage />),
           page(routes.dashboard, <DashboardPage />),
-          comingSoon(routes.clients),
+          page(routes.clients, <ClientsPage />),
           comingSoon(routes.quotePickup),
           comingSoon(routes.quoteReview),
           comingSoon(routes.manifest),

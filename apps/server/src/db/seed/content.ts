@@ -1,10 +1,11 @@
+import type { ContentKey } from '@atelier/contract';
 import type { CoverMotif } from './illustrations.ts';
 
 /** The text content keys of spec §3, in the back office's default English. */
-export const TEXT_CONTENT: Readonly<Record<string, string>> = {
+export const TEXT_CONTENT: Readonly<Record<ContentKey, string>> = {
   'addClient.successMessage':
     'Client added. You can start a quote for them now or come back to it from their page.',
-  'addClient.loginButton': 'Go to Dashboard',
+  'addClient.loginButton': 'Start Their First Quote',
   'addClient.addAnotherButton': 'Add Another Client',
   'dashboard.withClients':
     'Here is where your clients stand today: quotes to review, items to ship and commissions on the way.',

@@ -1,3 +1,4 @@
+import { CONTENT_KEYS } from '@atelier/contract';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,18 +12,6 @@ import { openDatabase, type Database } from '../client.ts';
 import * as schema from '../schema.ts';
 import { planDemoData } from './demo-plan.ts';
 import { seedDemoDataIfEmpty } from './seed.ts';
-
-const TEXT_KEYS = [
-  'addClient.successMessage',
-  'addClient.loginButton',
-  'addClient.addAnotherButton',
-  'dashboard.withClients',
-  'dashboard.noClients',
-  'whiteGlove.success',
-  'client.commentPlaceholder',
-  'paymentSetting.overview',
-  'paymentSetting.paypal',
-];
 
 let database: Database;
 let auth: Auth;
@@ -275,7 +264,7 @@ test('every text content key of spec §3 exists, bare and stylist-prefixed', asy
     .from(schema.contentTexts)
     .where(eq(schema.contentTexts.locale, 'en'));
   const keys = new Set(rows.map((r) => r.key));
-  for (const key of TEXT_KEYS) {
+  for (const key of CONTENT_KEYS) {
     expect(keys).toContain(key);
     expect(keys).toContain(`stylist.${key}`);
   }

@@ -1,6 +1,7 @@
 import { I18nDocumentSchema, stylistTexts, type ContentKey } from '@atelier/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../lib/api-client.ts';
+import { CONTENT_FALLBACKS } from './content-fallbacks.ts';
 
 export const contentQueryKey = ['content', 'i18n'] as const;
 
@@ -21,4 +22,10 @@ export function useContentTexts() {
 /** One text; undefined while loading or when the back office has not written it. */
 export function useContentText(key: ContentKey): string | undefined {
   return useContentTexts().data?.[key];
+}
+
+/** One text ready to show: the back office's, or its English fallback while loading or if blank. */
+export function useDisplayText(key: ContentKey): string {
+  const text = useContentText(key);
+  return text?.trim() ? text : CONTENT_FALLBACKS[key];
 }

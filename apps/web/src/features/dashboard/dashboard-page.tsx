@@ -1,10 +1,14 @@
-import { Alert, Container, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Container, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useLocation, useSearchParams } from 'react-router';
 import { ComingSoon } from '../../components/coming-soon.tsx';
+import { Masonry } from '../../components/masonry.tsx';
 import { findStylist, useAccount } from '../auth/account-queries.ts';
+import { AddClientForm } from '../clients/add-client-form.tsx';
+import { DashboardCard } from './dashboard-card.tsx';
+import { OverviewCard } from './overview-card.tsx';
 import { useGoScroll } from './use-go-scroll.ts';
 
-/** /dashboard (§2). The card masonry comes with the next issue; the `go=` anchors exist now. */
+/** /dashboard (§2): the greeting over the card masonry; `?go=` scrolls to a card by its id. */
 export function DashboardPage() {
   const [searchParams] = useSearchParams();
   const location = useLocation();
@@ -14,26 +18,20 @@ export function DashboardPage() {
     <Container size="lg" py={{ base: 'lg', xs: 'xl' }}>
       <Stack gap="xl">
         <Greeting />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-          <ComingSoon
-            id="dashboard"
-            headingOrder={2}
-            title="DASHBOARD"
-            message="Your overview of clients, quotes and activity is coming soon."
-          />
-          <ComingSoon
-            id="addClient"
-            headingOrder={2}
-            title="Add New Client"
-            message="Registering new clients from here is coming soon."
-          />
+        {/* Cards in the order of §2. The marketing box (when enabled) and the tutorials (stylists
+            created within 2 months) go between Overview and Add New Client when they are built. */}
+        <Masonry columns={2}>
+          <OverviewCard />
+          <DashboardCard id="addClient" title="Add New Client">
+            <AddClientForm />
+          </DashboardCard>
           <ComingSoon
             id="commissions"
             headingOrder={2}
             title="REPORTS"
             message="Your commissions and reports are coming soon."
           />
-        </SimpleGrid>
+        </Masonry>
       </Stack>
     </Container>
   );

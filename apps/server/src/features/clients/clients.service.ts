@@ -1,0 +1,272 @@
+import {
+  CLIENTS_PAGE_SIZE,
+  DUPLICATE_CLIENT_EMAIL_MESSAGE,
+  ErrorCode,
+  type ClientDocument,
+  type ClientListDocument,
+  type CreateClientBodySchema,
+  type UpdateClientBody,
+} from '@atelier/contract';
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { StylistActor } from '../../auth/auth.plugin.ts';
+import type { SiteUrls } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { violatedUniqueConstraint } from '../../db/errors.ts';
+import { clients, stylists, users } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { shopAccountRow } from '../accounts/shop-account.ts';
+import { clientColumns, clientLinks, toClientResource, type ClientRow } from './client-resource.ts';
+import { CLIENT_LIST_ORDER, stylistClientsWhere } from './client-search.ts';
+import { loadClientStats, NO_CLIENT_STATS } from './client-stats.ts';
+
+export type NewClient = z.output<typeof CreateClientBodySchema>;
+export interface ClientListInput {
+  page?: number | undefined;
+  search?: string | undefined;
+}
+
+const CLIENT_NOT_FOUND = 'Client not found';
+const EMAIL_CONSTRAINTS = new Set(['users_email_unique', 'clients_email_unique']);
+
+function clientNotFound() {
+  return new AppError(ErrorCode.notFound, CLIENT_NOT_FOUND, 404);
+}
+
+function duplicateEmail() {
+  return new AppError(ErrorCode.conflict, DUPLICATE_CLIENT_EMAIL_MESSAGE, 409, {
+    email: [DUPLICATE_CLIENT_EMAIL_MESSAGE],
+  });
+}
+
+async function toClientDocument(
+  db: Db,
+  actor: StylistActor,
+  row: ClientRow,
+  sites: SiteUrls,
+): Promise<ClientDocument> {
+  const stats = await loadClientStats(db, actor.stylistId, [row.id]);
+  return {
+    data: toClientResource(row, stats.get(row.id) ?? NO_CLIENT_STATS, clientLinks(sites, row.id)),
+  };
+}
+
+/**
+ * Up to this many matches, a search page is sorted from what the trigram index finds; past it,
+ * walking the name index in order reaches a page sooner. Deciding on the real count keeps the
+ * planner from walking all of a large client list for a rare term it misjudged as common.
+ */
+const SORT_MATCHES_UP_TO = 2000;
+
+/** One page of the clients `where` selects, in list order; `total` is how many it selects. */
+export function clientPageQuery(
+  db: Db,
+  where: SQL,
+  input: { search?: string | undefined; page: number; total: number },
+) {
+  const offset = (input.page - 1) * CLIENTS_PAGE_SIZE;
+  if (input.search === undefined || input.total > SORT_MATCHES_UP_TO) {
+    // The offset is walked in the covering name index alone (an index-only scan); only the
+    // page's own rows are read from the table.
+    const pageIds = db
+      .select({ id: clients.id })
+      .from(clients)
+      .where(where)
+      .orderBy(...CLIENT_LIST_ORDER)
+      .limit(CLIENTS_PAGE_SIZE)
+      .offset(offset);
+    return db
+      .select(clientColumns)
+      .from(clients)
+      .where(inArray(clients.id, pageIds))
+      .orderBy(...CLIENT_LIST_ORDER);
+  }
+  // OFFSET 0 keeps PostgreSQL from merging the subquery into the ordered walk.
+  const matches = db.select(clientColumns).from(clients).where(where).offset(0).as('matches');
+  return db
+    .select()
+    .from(matches)
+    .orderBy(sql`lower(${matches.lastName})`, sql`lower(${matches.firstName})`, matches.id)
+    .limit(CLIENTS_PAGE_SIZE)
+    .offset(offset);
+}
+
+/** Without a search, the count kept on the stylist's row; with one, a count of the matches. */
+async function countClients(db: Db, actor: StylistActor, search: string | undefined) {
+  if (search === undefined) {
+    const [row] = await db
+      .select({ total: stylists.clientCount })
+      .from(stylists)
+      .where(eq(stylists.id, actor.stylistId));
+    return row?.total ?? 0;
+  }
+  const [counted] = await db
+    .select({ total: count() })
+    .from(clients)
+    .where(stylistClientsWhere(actor.stylistId, search));
+  return counted?.total ?? 0;
+}
+
+/** The signed-in stylist's clients by name, one page of CLIENTS_PAGE_SIZE or (without a page) all. */
+export async function listClients(
+  db: Db,
+  actor: StylistActor,
+  input: ClientListInput,
+  sites: SiteUrls,
+): Promise<ClientListDocument> {
+  const where = stylistClientsWhere(actor.stylistId, input.search);
+  let rows: ClientRow[];
+  let pagination: ClientListDocument['meta']['pagination'];
+  if (input.page === undefined) {
+    rows = await db
+      .select(clientColumns)
+      .from(clients)
+      .where(where)
+      .orderBy(...CLIENT_LIST_ORDER);
+    pagination = { current_page: 1, total_pages: 1, per_page: rows.length, total: rows.length };
+  } else {
+    const total = await countClients(db, actor, input.search);
+    const isPastTheEnd = (input.page - 1) * CLIENTS_PAGE_SIZE >= total;
+    rows = isPastTheEnd
+      ? []
+      : await clientPageQuery(db, where, { ...input, page: input.page, total });
+    pagination = {
+      current_page: input.page,
+      total_pages: Math.max(1, Math.ceil(total / CLIENTS_PAGE_SIZE)),
+      per_page: CLIENTS_PAGE_SIZE,
+      total,
+    };
+  }
+
+  const stats = await loadClientStats(
+    db,
+    actor.stylistId,
+    rows.map((row) => row.id),
+  );
+  return {
+    data: rows.map((row) =>
+      toClientResource(row, stats.get(row.id) ?? NO_CLIENT_STATS, clientLinks(sites, row.id)),
+    ),
+    meta: { pagination },
+  };
+}
+
+/**
+ * Registers a client for the signed-in stylist together with the client's shop account, in one
+ * transaction. The shop account is global, so an email already used by any client or any account
+ * (in any letter case) is refused.
+ */
+export async function createClient(
+  db: Db,
+  actor: StylistActor,
+  input: NewClient,
+  sites: SiteUrls,
+): Promise<ClientDocument> {
+  const email = input.email.toLowerCase();
+  let row: ClientRow;
+  try {
+    row = await db.transaction(async (tx) => {
+      // Every writer of users stores the email lower-cased, so the unique index answers this.
+      const [takenByAccount] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.email, email))
+        .limit(1);
+      const [takenByClient] = await tx
+        .select({ id: clients.id })
+        .from(clients)
+        .where(sql`lower(${clients.email}) = ${email}`)
+        .limit(1);
+      if (takenByAccount || takenByClient) throw duplicateEmail();
+
+      const account = shopAccountRow(input);
+      await tx.insert(users).values(account);
+      const [inserted] = await tx
+        .insert(clients)
+        .values({
+          stylistId: actor.stylistId,
+          userId: account.id,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          email: input.email,
+          phone: input.phone,
+          address: input.address,
+          city: input.city,
+          state: input.state,
+          postalCode: input.postalCode,
+        })
+        .returning(clientColumns);
+      if (!inserted) throw new Error('client insert returned no row');
+      return inserted;
+    });
+  } catch (error) {
+    // Two registrations of one address at once: the loser's insert breaks a unique index.
+    const constraint = violatedUniqueConstraint(error);
+    if (constraint !== null && EMAIL_CONSTRAINTS.has(constraint)) throw duplicateEmail();
+    throw error;
+  }
+  return { data: toClientResource(row, NO_CLIENT_STATS, clientLinks(sites, row.id)) };
+}
+
+async function findOwnClient(db: Db, actor: StylistActor, clientId: number) {
+  const [row] = await db
+    .select(clientColumns)
+    .from(clients)
+    .where(and(eq(clients.id, clientId), eq(clients.stylistId, actor.stylistId)));
+  return row ?? null;
+}
+
+/** One of the signed-in stylist's clients with stats; another stylist's client is as missing as an unknown one. */
+export async function getClient(
+  db: Db,
+  actor: StylistActor,
+  clientId: number,
+  sites: SiteUrls,
+): Promise<ClientDocument> {
+  const row = await findOwnClient(db, actor, clientId);
+  if (!row) throw clientNotFound();
+  return toClientDocument(db, actor, row, sites);
+}
+
+/** Saves the stylist's notes on a client. */
+export async function updateClient(
+  db: Db,
+  actor: StylistActor,
+  input: { clientId: number } & UpdateClientBody,
+  sites: SiteUrls,
+): Promise<ClientDocument> {
+  const [row] = await db
+    .update(clients)
+    .set({ comment: input.comment })
+    .where(and(eq(clients.id, input.clientId), eq(clients.stylistId, actor.stylistId)))
+    .returning(clientColumns);
+  if (!row) throw clientNotFound();
+  return toClientDocument(db, actor, row, sites);
+}
+
+/** The client whose shop account is `userId`, if the signed-in stylist owns that client. */
+export async function findOwnClientByUserId(
+  db: Db,
+  actor: StylistActor,
+  userId: string,
+): Promise<{ id: number } | null> {
+  const [row] = await db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(and(eq(clients.userId, userId), eq(clients.stylistId, actor.stylistId)));
+  return row ?? null;
+}
+
+/** Sets a client's photo; false when the client is not the stylist's (any more). */
+export async function setClientThumbnail(
+  db: Db,
+  actor: StylistActor,
+  input: { clientId: number; thumbnailUrl: string },
+): Promise<boolean> {
+  const updated = await db
+    .update(clients)
+    .set({ thumbnailUrl: input.thumbnailUrl })
+    .where(and(eq(clients.id, input.clientId), eq(clients.stylistId, actor.stylistId)))
+    .returning({ id: clients.id });
+  return updated.length > 0;
+}

@@ -1,0 +1,107 @@
+import crypto from 'node:crypto';
+import type { Db } from '../db/client.ts';
+import {
+  categories,
+  clients,
+  commissions,
+  designers,
+  quotes,
+  shipments,
+  users,
+} from '../db/schema.ts';
+import { shopAccountRow } from '../features/accounts/shop-account.ts';
+
+export interface ClientSeed {
+  firstName: string;
+  lastName: string;
+  email?: string;
+  phone?: string;
+}
+
+/** Inserts clients (with their shop accounts) straight into the database, for tests that need many. */
+export async function insertClients(db: Db, stylistId: number, people: readonly ClientSeed[]) {
+  const rows = people.map((person) => ({
+    ...person,
+    email: person.email ?? `${crypto.randomBytes(6).toString('hex')}@clients.test`,
+    phone: person.phone ?? '(555) 000-0000',
+  }));
+  const accounts = rows.map((row) => shopAccountRow(row));
+  await db.insert(users).values(accounts);
+  return db
+    .insert(clients)
+    .values(
+      rows.map((row, index) => ({
+        stylistId,
+        userId: accounts[index]!.id!,
+        firstName: row.firstName,
+        lastName: row.lastName,
+        email: row.email,
+        phone: row.phone,
+        address: '1 Main St',
+        city: 'New York',
+        state: 'NY',
+        postalCode: '10001',
+      })),
+    )
+    .returning({ id: clients.id, userId: clients.userId, email: clients.email });
+}
+
+const directories = new WeakMap<Db, { designerId: number; categoryId: number }>();
+
+async function directoryOf(db: Db) {
+  const known = directories.get(db);
+  if (known) return known;
+  const [designer] = await db
+    .insert(designers)
+    .values({ name: `Designer ${crypto.randomUUID()}` })
+    .returning({ id: designers.id });
+  const [category] = await db
+    .insert(categories)
+    .values({ name: `Category ${crypto.randomUUID()}` })
+    .returning({ id: categories.id });
+  const entry = { designerId: designer!.id, categoryId: category!.id };
+  directories.set(db, entry);
+  return entry;
+}
+
+type QuoteInsert = typeof quotes.$inferInsert;
+
+export async function insertQuote(
+  db: Db,
+  quote: Pick<QuoteInsert, 'stylistId' | 'clientId'> & Partial<QuoteInsert>,
+) {
+  const { designerId, categoryId } = await directoryOf(db);
+  const [row] = await db
+    .insert(quotes)
+    .values({
+      designerId,
+      categoryId,
+      name: 'Test bag',
+      barCode: `Q-${crypto.randomUUID()}`,
+      ...quote,
+    })
+    .returning({ id: quotes.id });
+  return row!.id;
+}
+
+export async function insertShipment(db: Db, owner: { stylistId: number; clientId: number }) {
+  const [row] = await db
+    .insert(shipments)
+    .values({ ...owner, kind: 'label', clientBarCode: `C-${crypto.randomUUID()}` })
+    .returning({ id: shipments.id });
+  return row!.id;
+}
+
+export async function insertCommission(
+  db: Db,
+  commission: { stylistId: number; clientId: number; amountCents: number; paidAt?: Date | null },
+) {
+  await db.insert(commissions).values({
+    productId: `P-${crypto.randomUUID()}`,
+    productName: 'Test Designer Test bag',
+    brand: 'Test Designer',
+    titleWithoutBrand: 'Test bag',
+    purchasePriceCents: 100_00,
+    ...commission,
+  });
+}

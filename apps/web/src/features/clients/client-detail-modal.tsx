@@ -1,0 +1,262 @@
+import { PROFILE_IMAGE_MAX_BYTES, type ClientResource } from '@atelier/contract';
+import {
+  ActionIcon,
+  Anchor,
+  Avatar,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { Link } from 'react-router';
+import classes from './client-detail.module.css';
+import {
+  CameraIcon,
+  ExternalIcon,
+  MailIcon,
+  PhoneIcon,
+  RefreshIcon,
+} from '../../components/icons.tsx';
+import { ClientNotes, useClientNotes } from './client-notes.tsx';
+import { quotePickupPath } from './client-paths.ts';
+import { refreshClient, useClient, useUploadClientPhoto } from './client-queries.ts';
+import { CommissionStats, ItemSalesStats } from './client-stats.tsx';
+import { MOBILE_MEDIA_QUERY } from './mobile.ts';
+import { ShopLink } from './shop-link.tsx';
+import { LoadError } from '../../components/load-error.tsx';
+
+interface ClientDetailModalProps {
+  /** The client to show; null keeps the modal closed. */
+  clientId: number | null;
+  onClose: () => void;
+}
+
+/** The client detail modal (§2); full screen on phones. */
+export function ClientDetailModal({ clientId, onClose }: ClientDetailModalProps) {
+  const isMobile = useMediaQuery(MOBILE_MEDIA_QUERY);
+  const isOpen = clientId !== null;
+  // The last client shown stays in place while the modal fades out.
+  const [shownClientId, setShownClientId] = useState(clientId);
+  if (clientId !== null && clientId !== shownClientId) setShownClientId(clientId);
+
+  return (
+    <Modal.Root
+      opened={isOpen}
+      onClose={onClose}
+      fullScreen={isMobile}
+      size="lg"
+      radius={isMobile ? 0 : 'md'}
+    >
+      <Modal.Overlay backgroundOpacity={0.7} blur={2} />
+      <Modal.Content className={classes.content}>
+        {shownClientId !== null && (
+          <ClientDetail key={shownClientId} clientId={shownClientId} isOpen={isOpen} />
+        )}
+      </Modal.Content>
+    </Modal.Root>
+  );
+}
+
+function ClientDetail({ clientId, isOpen }: { clientId: number; isOpen: boolean }) {
+  const query = useClient(clientId);
+
+  if (query.data) {
+    return <LoadedClientDetail client={query.data.data} isOpen={isOpen} />;
+  }
+  return (
+    <>
+      <Modal.Header className={classes.header}>
+        <Modal.Title className={classes.title}>Client details</Modal.Title>
+        <Modal.CloseButton aria-label="Close" />
+      </Modal.Header>
+      <Modal.Body className={classes.body}>
+        {query.isError ? (
+          <LoadError
+            title="This client could not be loaded"
+            message={query.error.message}
+            isRetrying={query.isFetching}
+            onRetry={() => void query.refetch()}
+          />
+        ) : (
+          <ClientDetailSkeleton />
+        )}
+      </Modal.Body>
+    </>
+  );
+}
+
+function LoadedClientDetail({ client, isOpen }: { client: ClientResource; isOpen: boolean }) {
+  const { attributes, links } = client;
+  const queryClient = useQueryClient();
+  const notes = useClientNotes(client.id, attributes.comment);
+  const { autosave } = notes;
+  const reload = useMutation({
+    mutationFn: () => refreshClient(queryClient, client.id),
+    onSuccess: (document) => autosave.replaceSavedText(document.data.attributes.comment),
+  });
+
+  useEffect(() => {
+    // Closing saves what is left at once rather than after the fade-out.
+    if (!isOpen) void autosave.flush();
+  }, [isOpen, autosave]);
+
+  return (
+    <>
+      <Modal.Header className={classes.header}>
+        <Modal.Title className={classes.title}>{attributes.name}</Modal.Title>
+        <Group gap={4} wrap="nowrap">
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label="Reload client"
+            loading={reload.isPending}
+            onClick={() => reload.mutate()}
+          >
+            <RefreshIcon />
+          </ActionIcon>
+          <Modal.CloseButton aria-label="Close" />
+        </Group>
+      </Modal.Header>
+      <Modal.Body className={classes.body}>
+        <Stack gap="xl">
+          {reload.isError && (
+            <Text role="alert" size="sm" c="red.4">
+              Could not reload — {reload.error.message}
+            </Text>
+          )}
+          <Group gap="lg" wrap="nowrap" align="center">
+            <ClientPhoto client={client} />
+            <Stack gap={6} className={classes.contact}>
+              {attributes.phone && (
+                <Anchor href={`tel:${attributes.phone}`} className={classes.contactLink}>
+                  <PhoneIcon size={16} />
+                  <span>{attributes.phone}</span>
+                </Anchor>
+              )}
+              {attributes.email && (
+                <Anchor href={`mailto:${attributes.email}`} className={classes.contactLink}>
+                  <MailIcon size={16} />
+                  <span>{attributes.email}</span>
+                </Anchor>
+              )}
+              {links.admin && (
+                <Anchor
+                  href={links.admin}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={classes.contactLink}
+                >
+                  <ExternalIcon size={16} />
+                  <span>Supplier record</span>
+                </Anchor>
+              )}
+            </Stack>
+          </Group>
+
+          <CommissionStats attributes={attributes} />
+          <ItemSalesStats attributes={attributes} />
+
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
+            <Button component={Link} to={quotePickupPath(client.id)} variant="filled">
+              Quotes
+            </Button>
+            <ShopLink href={links.shopAccount} variant="default">
+              Purchase History
+            </ShopLink>
+          </SimpleGrid>
+
+          <ClientNotes notes={notes} />
+        </Stack>
+      </Modal.Body>
+    </>
+  );
+}
+
+function ClientPhoto({ client }: { client: ClientResource }) {
+  const { attributes } = client;
+  const upload = useUploadClientPhoto(client.id);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [tooLargeMessage, setTooLargeMessage] = useState<string | null>(null);
+  const hasPhoto = attributes.thumbnailUrl !== null;
+  const action = hasPhoto ? 'Change photo' : 'Add photo';
+  const errorMessage = tooLargeMessage ?? (upload.isError ? upload.error.message : null);
+
+  function onFileChosen(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.currentTarget.files?.[0];
+    // Cleared, so choosing the same file again after a failure still uploads it.
+    event.currentTarget.value = '';
+    if (!file) return;
+    if (file.size > PROFILE_IMAGE_MAX_BYTES) {
+      upload.reset();
+      setTooLargeMessage(
+        `That photo is over ${PROFILE_IMAGE_MAX_BYTES / 1024 / 1024} MB. Choose a smaller one.`,
+      );
+      return;
+    }
+    setTooLargeMessage(null);
+    upload.mutate({ userId: attributes.userId, file });
+  }
+
+  return (
+    <Stack gap={6} align="center" className={classes.photo}>
+      <UnstyledButton
+        aria-label={action}
+        aria-busy={upload.isPending}
+        disabled={upload.isPending}
+        onClick={() => inputRef.current?.click()}
+        className={classes.photoButton}
+      >
+        <Avatar src={attributes.thumbnailUrl} alt="" size={84} color="gold" variant="light">
+          {attributes.initials}
+        </Avatar>
+        <span className={classes.photoOverlay} aria-hidden="true">
+          {upload.isPending ? <Loader size="sm" color="gold" /> : <CameraIcon size={20} />}
+        </span>
+        <Text component="span" size="xs" c="gold.4" className={classes.photoCaption}>
+          {upload.isPending ? 'Uploading…' : action}
+        </Text>
+      </UnstyledButton>
+      <input
+        ref={inputRef}
+        type="file"
+        accept="image/*"
+        hidden
+        aria-label={`Photo of ${attributes.name}`}
+        onChange={onFileChosen}
+      />
+      {errorMessage && (
+        <Text role="alert" size="xs" c="red.4" ta="center" maw={140}>
+          {errorMessage}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function ClientDetailSkeleton() {
+  return (
+    <Stack gap="xl" aria-busy="true">
+      <VisuallyHidden role="status">Loading client…</VisuallyHidden>
+      <Group gap="lg" wrap="nowrap">
+        <Skeleton circle height={84} />
+        <Stack gap="xs" style={{ flex: 1 }}>
+          <Skeleton height={14} width="50%" />
+          <Skeleton height={14} width="70%" />
+        </Stack>
+      </Group>
+      <Skeleton height={72} />
+      <Skeleton height={88} />
+      <Skeleton height={120} />
+    </Stack>
+  );
+}

@@ -1,0 +1,17 @@
+import type { ContentKey } from '@atelier/contract';
+
+/**
+ * English defaults for the back office's texts (§3), shown while they load, when the call fails or
+ * when a key has not been written yet, so no screen waits on them or shows a blank.
+ */
+export const CONTENT_FALLBACKS: Readonly<Record<ContentKey, string>> = {
+  'addClient.successMessage': 'Your new client is ready. Start their first quote now or later.',
+  'addClient.loginButton': 'Start a Quote',
+  'addClient.addAnotherButton': 'Add Another Client',
+  'dashboard.withClients': 'Here is where your clients, quotes and commissions stand today.',
+  'dashboard.noClients': 'You have no clients yet. Add your first client to start a quote.',
+  'whiteGlove.success': 'Your white glove quote has been submitted.',
+  'client.commentPlaceholder': 'Notes about this client',
+  'paymentSetting.overview': 'Choose how you receive your commissions.',
+  'paymentSetting.paypal': 'Enter the email address of your PayPal account.',
+};
