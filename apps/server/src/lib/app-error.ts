@@ -1,5 +1,7 @@
 import { ErrorCode } from '@atelier/contract';
 
+export const VALIDATION_MESSAGE = 'Some fields are not valid.';
+
 /** A failure with a message that is safe to show the user; the error handler maps it to the contract's shape. */
 export class AppError extends Error {
   override name = 'AppError';
@@ -24,7 +26,12 @@ export class AppError extends Error {
     return new AppError(ErrorCode.forbidden, message, 403);
   }
 
-  static conflict(message: string) {
-    return new AppError(ErrorCode.conflict, message, 409);
+  static conflict(message: string, errors?: Record<string, string[]>) {
+    return new AppError(ErrorCode.conflict, message, 409, errors);
+  }
+
+  /** Input at fault, field by field (400), in the same words as a failed schema check. */
+  static validation(errors: Record<string, string[]>) {
+    return new AppError(ErrorCode.validation, VALIDATION_MESSAGE, 400, errors);
   }
 }

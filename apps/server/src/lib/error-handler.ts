@@ -1,7 +1,7 @@
 import { ErrorCode, type ErrorBody } from '@atelier/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from './app-error.ts';
+import { AppError, VALIDATION_MESSAGE } from './app-error.ts';
 
 function fieldErrors(
   issues: {
@@ -59,7 +59,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       status = 400;
       body = {
-        message: 'Some fields are not valid.',
+        message: VALIDATION_MESSAGE,
         code: ErrorCode.validation,
         errors: fieldErrors(error.validation),
       };

@@ -74,7 +74,7 @@ export async function readMultipartForm(
     throw multipartFailure(error, spec, current, fileField);
   }
   if (Object.keys(errors).length > 0) {
-    throw new AppError(ErrorCode.validation, 'Some fields are not valid.', 400, errors);
+    throw AppError.validation(errors);
   }
   return form;
 }

@@ -1,4 +1,5 @@
 import { PROGRAM_NAME } from '@atelier/contract';
+import { generatePath } from 'react-router';
 
 export interface AppRoute {
   path: string;
@@ -71,6 +72,11 @@ export type RouteKey = keyof typeof routes;
 
 export function documentTitle(route: Pick<AppRoute, 'title'>): string {
   return `${PROGRAM_NAME} | ${route.title}`;
+}
+
+/** A client's quote-pickup page (§2 `/quotes/pickup/:id`). */
+export function quotePickupPath(clientId: number): string {
+  return generatePath(routes.quotePickup.path, { id: String(clientId) });
 }
 
 /** Link to the dashboard that scrolls to one of its sections (§2 `go=`). */

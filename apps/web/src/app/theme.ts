@@ -28,6 +28,9 @@ const gold: MantineColorsTuple = [
   '#735a1f',
 ];
 
+/** §9: at or below the 600 px breakpoint the screens take their phone layout. */
+export const MOBILE_MEDIA_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX / 16}em)`;
+
 export const SERIF_FONT_FAMILY =
   "'Cormorant Garamond', 'Playfair Display', Didot, 'Bodoni 72', Georgia, 'Times New Roman', serif";
 

@@ -25,7 +25,7 @@ export function ComingSoon({
       aria-labelledby={headingId}
       withBorder
       radius="md"
-      p="xl"
+      p={{ base: 'lg', xs: 'xl' }}
       bg="dark.8"
       style={{ borderColor: 'var(--mantine-color-dark-5)' }}
     >

@@ -1,7 +1,6 @@
 import {
   CLIENTS_PAGE_SIZE,
   DUPLICATE_CLIENT_EMAIL_MESSAGE,
-  ErrorCode,
   type ClientDocument,
   type ClientListDocument,
   type CreateClientBodySchema,
@@ -26,15 +25,14 @@ export interface ClientListInput {
   search?: string | undefined;
 }
 
-const CLIENT_NOT_FOUND = 'Client not found';
 const EMAIL_CONSTRAINTS = new Set(['users_email_unique', 'clients_email_unique']);
 
 function clientNotFound() {
-  return new AppError(ErrorCode.notFound, CLIENT_NOT_FOUND, 404);
+  return AppError.notFound('Client');
 }
 
 function duplicateEmail() {
-  return new AppError(ErrorCode.conflict, DUPLICATE_CLIENT_EMAIL_MESSAGE, 409, {
+  return AppError.conflict(DUPLICATE_CLIENT_EMAIL_MESSAGE, {
     email: [DUPLICATE_CLIENT_EMAIL_MESSAGE],
   });
 }
@@ -91,15 +89,18 @@ export function clientPageQuery(
     .offset(offset);
 }
 
-/** Without a search, the count kept on the stylist's row; with one, a count of the matches. */
+/** How many clients the stylist has: the count triggers keep on the stylist's row. */
+export async function countAllClients(db: Db, actor: StylistActor): Promise<number> {
+  const [row] = await db
+    .select({ total: stylists.clientCount })
+    .from(stylists)
+    .where(eq(stylists.id, actor.stylistId));
+  return row?.total ?? 0;
+}
+
+/** Without a search, the kept count; with one, a count of the matches. */
 async function countClients(db: Db, actor: StylistActor, search: string | undefined) {
-  if (search === undefined) {
-    const [row] = await db
-      .select({ total: stylists.clientCount })
-      .from(stylists)
-      .where(eq(stylists.id, actor.stylistId));
-    return row?.total ?? 0;
-  }
+  if (search === undefined) return countAllClients(db, actor);
   const [counted] = await db
     .select({ total: count() })
     .from(clients)

@@ -1,8 +1,9 @@
 import type { Dashboard } from '@atelier/contract';
-import { count, eq, isNotNull, isNull } from 'drizzle-orm';
+import { eq, isNotNull, isNull } from 'drizzle-orm';
 import type { StylistActor } from '../../auth/auth.plugin.ts';
 import type { Db } from '../../db/client.ts';
-import { clients, commissions, quotes } from '../../db/schema.ts';
+import { commissions, quotes } from '../../db/schema.ts';
+import { countAllClients } from '../clients/clients.service.ts';
 import {
   centsToDollars,
   countWhere,
@@ -11,10 +12,10 @@ import {
   sumCents,
 } from '../clients/client-stats.ts';
 
-/** The dashboard's figures over all of the signed-in stylist's clients: three aggregate queries. */
+/** The dashboard's figures over all of the signed-in stylist's clients: two aggregates and the kept client count. */
 export async function getDashboard(db: Db, actor: StylistActor): Promise<Dashboard> {
   const { stylistId } = actor;
-  const [[money], [work], [people]] = await Promise.all([
+  const [[money], [work], clientCount] = await Promise.all([
     db
       .select({
         paidCents: sumCents(commissions.amountCents, isNotNull(commissions.paidAt)),
@@ -30,7 +31,7 @@ export async function getDashboard(db: Db, actor: StylistActor): Promise<Dashboa
       })
       .from(quotes)
       .where(eq(quotes.stylistId, stylistId)),
-    db.select({ clientCount: count() }).from(clients).where(eq(clients.stylistId, stylistId)),
+    countAllClients(db, actor),
   ]);
   const pendingReviewTotal = work?.pendingReviewTotal ?? 0;
   const pendingShipmentTotal = work?.pendingShipmentTotal ?? 0;
@@ -43,6 +44,6 @@ export async function getDashboard(db: Db, actor: StylistActor): Promise<Dashboa
     ],
     pendingItems: [{ pendingReviewTotal, pendingShipmentTotal }],
     taskCount: pendingReviewTotal + pendingShipmentTotal + (work?.needsMoreInfo ?? 0),
-    clientCount: people?.clientCount ?? 0,
+    clientCount,
   };
 }

@@ -59,7 +59,7 @@ export async function uploadProfileImage(
     const errors: Record<string, string[]> = {};
     if (!userId) errors.userId = ['Say whose photo this is'];
     if (!file || file.length === 0) errors.file = ['Choose a photo to upload'];
-    throw new AppError(ErrorCode.validation, 'Some fields are not valid.', 400, errors);
+    throw AppError.validation(errors);
   }
 
   const owner = await photoOwner(db, actor, userId);

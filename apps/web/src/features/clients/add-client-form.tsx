@@ -1,8 +1,8 @@
 import { usStatesByLetter, type CreateClientBody } from '@atelier/contract';
 import { Alert, Button, Loader, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { generatePath, Link } from 'react-router';
-import { routes } from '../../app/routes.ts';
+import { Link } from 'react-router';
+import { quotePickupPath } from '../../app/routes.ts';
 import { isApiError } from '../../lib/api-client.ts';
 import { useDisplayText } from '../content/content-queries.ts';
 import classes from './add-client-form.module.css';
@@ -223,12 +223,7 @@ function SuccessPanel({ clientId, onAddAnother }: SuccessPanelProps) {
       </Title>
       <Text>{message}</Text>
       <Stack gap="sm" mt="xs">
-        <Button
-          component={Link}
-          to={generatePath(routes.quotePickup.path, { id: String(clientId) })}
-          size="md"
-          fullWidth
-        >
+        <Button component={Link} to={quotePickupPath(clientId)} size="md" fullWidth>
           {loginLabel}
         </Button>
         <Button variant="outline" size="md" fullWidth onClick={onAddAnother}>

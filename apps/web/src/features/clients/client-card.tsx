@@ -14,7 +14,7 @@ import {
 import { Link } from 'react-router';
 import classes from './clients.module.css';
 import { MailIcon, PhoneIcon } from '../../components/icons.tsx';
-import { quotePickupPath } from './client-paths.ts';
+import { quotePickupPath } from '../../app/routes.ts';
 import { ShopLink } from './shop-link.tsx';
 
 interface ClientCardProps {

@@ -27,10 +27,10 @@ import {
   RefreshIcon,
 } from '../../components/icons.tsx';
 import { ClientNotes, useClientNotes } from './client-notes.tsx';
-import { quotePickupPath } from './client-paths.ts';
+import { quotePickupPath } from '../../app/routes.ts';
 import { refreshClient, useClient, useUploadClientPhoto } from './client-queries.ts';
 import { CommissionStats, ItemSalesStats } from './client-stats.tsx';
-import { MOBILE_MEDIA_QUERY } from './mobile.ts';
+import { MOBILE_MEDIA_QUERY } from '../../app/theme.ts';
 import { ShopLink } from './shop-link.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 

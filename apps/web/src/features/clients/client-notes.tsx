@@ -2,7 +2,7 @@ import { CLIENT_COMMENT_MAX_LENGTH } from '@atelier/contract';
 import { Button, Group, Text, Textarea } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useState, useSyncExternalStore } from 'react';
-import { useContentText } from '../content/content-queries.ts';
+import { useDisplayText } from '../content/content-queries.ts';
 import classes from './client-detail.module.css';
 import { useSaveClientComment } from './client-queries.ts';
 import { SectionTitle } from './client-stats.tsx';
@@ -12,8 +12,6 @@ import {
   type NotesAutosave,
   type NotesSaveStatus,
 } from './notes-autosave.ts';
-
-const FALLBACK_PLACEHOLDER = 'Sizes, favourite designers, what they are hunting for…';
 
 export interface ClientNotesState {
   text: string;
@@ -50,7 +48,7 @@ export function useClientNotes(clientId: number, savedText: string): ClientNotes
 
 export function ClientNotes({ notes }: { notes: ClientNotesState }) {
   const headingId = useId();
-  const placeholder = useContentText('client.commentPlaceholder') ?? FALLBACK_PLACEHOLDER;
+  const placeholder = useDisplayText('client.commentPlaceholder');
   const { autosave } = notes;
 
   // A plain wrapper: labelling it as well would give the name "Notes" to two elements.

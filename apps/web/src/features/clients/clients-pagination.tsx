@@ -1,7 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import { useMediaQuery, usePagination } from '@mantine/hooks';
 import classes from './clients.module.css';
-import { MOBILE_MEDIA_QUERY } from './mobile.ts';
+import { MOBILE_MEDIA_QUERY } from '../../app/theme.ts';
 
 interface ClientsPaginationProps {
   page: number;

@@ -11,7 +11,7 @@ export const CONTENT_FALLBACKS: Readonly<Record<ContentKey, string>> = {
   'dashboard.withClients': 'Here is where your clients, quotes and commissions stand today.',
   'dashboard.noClients': 'You have no clients yet. Add your first client to start a quote.',
   'whiteGlove.success': 'Your white glove quote has been submitted.',
-  'client.commentPlaceholder': 'Notes about this client',
+  'client.commentPlaceholder': 'Sizes, favourite designers, what they are hunting for…',
   'paymentSetting.overview': 'Choose how you receive your commissions.',
   'paymentSetting.paypal': 'Enter the email address of your PayPal account.',
 };
