@@ -14,3 +14,6 @@ export * from './clients.ts';
 export * from './dashboard.ts';
 export * from './content.ts';
 export * from './profile-image.ts';
+export * from './designers.ts';
+export * from './quotes.ts';
+export * from './quote-view.ts';

@@ -33,6 +33,8 @@ const SNAKE_CASE_STATUSES: [string, string, number][] = [
   ['converted', 'Converted to Product', 16],
   ['shipped', 'Shipped', 16],
   ['approved', 'Approved', 17],
+  // Beyond §4: the life cycle's last step.
+  ['sold', 'Sold', 16],
 ];
 
 const LEGACY_STATUSES: [string, string, number][] = [
@@ -71,6 +73,7 @@ const BUTTON_TEXT_BY_LABEL: [string, string][] = [
   ['Shipped', 'Mark as Shipped'],
   ['Rejected', 'Reject Quotes'],
   ['Pending Response', 'Mark Pending'],
+  ['Sold', 'Quote Complete'],
 ];
 
 const BUTTON_TEXT_BY_STATUS: [string, string | null][] = [
@@ -91,6 +94,7 @@ const BUTTON_TEXT_BY_STATUS: [string, string | null][] = [
   ['converted', 'Quote Complete'],
   ['shipped', 'Mark as Shipped'],
   ['approved', 'Approve Quotes'],
+  ['sold', 'Quote Complete'],
   ['Accepted', 'Pickup/Shipping Label'],
   ['Received', 'Mark as Received'],
   ['Approved', 'Approve Quotes'],
@@ -119,6 +123,7 @@ const SELECTION_GROUPS: [string, string | null][] = [
   ['received', 'Processing'],
   ['Accepted', 'Processing'],
   ['converted', 'Completion'],
+  ['sold', 'Completion'],
   ['fake', 'Issue'],
   ['needs_more_info', 'Issue'],
   ['Fake', 'Issue'],
@@ -153,6 +158,7 @@ const ESTIMATED_TIMELINES: [string, string | null][] = [
   ['converted', null],
   ['shipped', null],
   ['approved', null],
+  ['sold', null],
   ...LEGACY_STATUSES.map(([status]): [string, null] => [status, null]),
 ];
 
@@ -180,8 +186,10 @@ const STATUS_ACTIONS: [string | null | undefined, string][] = [
   ['pending_authentication', 'log'],
   ['authentication_in_progress', 'log'],
   ['authenticated_no_offer', 'log'],
-  ['authenticated_with_offer', 'log'],
-  ['offer_pending', 'log'],
+  ['authenticated_with_offer', 'review-response'],
+  ['Authenticated With Offer', 'review-response'],
+  ['offer_pending', 'review-response'],
+  ['sold', 'log'],
   ['in_transit', 'log'],
   ['pending_response', 'log'],
   ['received', 'log'],
@@ -202,7 +210,7 @@ const STATUS_ACTIONS: [string | null | undefined, string][] = [
 ];
 
 describe('status catalogue', () => {
-  test('holds exactly the snake_case statuses of §4, in table order', () => {
+  test('holds exactly the snake_case statuses of §4 in table order, then sold', () => {
     expect(QuoteStatusSchema.options).toEqual(SNAKE_CASE_STATUSES.map(([status]) => status));
   });
 
@@ -212,7 +220,7 @@ describe('status catalogue', () => {
 
   test('has one entry per known status', () => {
     expect(Object.keys(QUOTE_STATUSES)).toEqual(KnownQuoteStatusSchema.options);
-    expect(KnownQuoteStatusSchema.options).toHaveLength(28);
+    expect(KnownQuoteStatusSchema.options).toHaveLength(29);
   });
 
   test.each(SNAKE_CASE_STATUSES)(
@@ -265,7 +273,7 @@ describe('action button text', () => {
     expect(ACTION_BUTTON_TEXT_BY_LABEL[label]).toBe(text);
   });
 
-  test('has no row beyond the §4 table', () => {
+  test('has no row beyond the §4 table and Sold', () => {
     expect(Object.keys(ACTION_BUTTON_TEXT_BY_LABEL)).toHaveLength(BUTTON_TEXT_BY_LABEL.length);
   });
 

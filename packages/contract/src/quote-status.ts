@@ -18,6 +18,8 @@ export const QuoteStatusSchema = z.enum([
   'converted',
   'shipped',
   'approved',
+  // Not in §4's table: the life cycle's last step (ARCHITECTURE.md), when a converted item sells.
+  'sold',
 ]);
 export type QuoteStatus = z.infer<typeof QuoteStatusSchema>;
 
@@ -106,6 +108,7 @@ export const QUOTE_STATUSES: Readonly<Record<KnownQuoteStatus, StatusCatalogueEn
   converted: entry('Converted to Product', 16, 'Completion'),
   shipped: entry('Shipped', 16),
   approved: entry('Approved', 17),
+  sold: entry('Sold', 16, 'Completion'),
   // §4 gives legacy statuses no priority: each takes its snake_case twin's; Pending sorts as pending_authentication.
   Accepted: entry('Accepted', 13, 'Processing'),
   Received: entry('Received', 15),
@@ -132,6 +135,7 @@ export const ACTION_BUTTON_TEXT_BY_LABEL: Readonly<Record<string, string>> = {
   'In Transit': 'Track Shipment',
   'Received at Warehouse': 'Wait for Conversion',
   'Converted to Product': 'Quote Complete',
+  Sold: 'Quote Complete',
   'Counterfeit Detected': 'Inform Client',
   'Needs More Information': 'Request More Info',
   Received: 'Mark as Received',
@@ -149,7 +153,11 @@ const CATALOGUE = new Map<string, StatusCatalogueEntry>(Object.entries(QUOTE_STA
 const BUTTON_TEXT = new Map<string, string>(Object.entries(ACTION_BUTTON_TEXT_BY_LABEL));
 
 const ACTIONS_MODAL_STATUSES = new Set(['accepted', 'offer accepted']);
+// §4's responded-type statuses, plus the two in which our life cycle waits for the client's answer
+// (docs/decisions/0005): without them the review-response modal could never be reached.
 const REVIEW_RESPONSE_STATUSES = new Set([
+  'authenticated with offer',
+  'offer pending',
   'responded',
   'offer made',
   'needs more info',

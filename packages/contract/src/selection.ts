@@ -7,9 +7,11 @@ export const STATUS_FILTER_ALL = 'all';
 
 /**
  * Statuses whose action button does something: the actions modal or the review-response modal.
- * §4 leaves the actionable list unshown; the quotes issue records this decision.
+ * §4 leaves the actionable list unshown; docs/decisions/0005 records this choice.
  */
 export const ACTIONABLE_STATUSES: readonly KnownQuoteStatus[] = [
+  'authenticated_with_offer',
+  'offer_pending',
   'offer_accepted',
   'Accepted',
   'responded',

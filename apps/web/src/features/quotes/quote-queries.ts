@@ -1,0 +1,96 @@
+import {
+  QuoteListAnswerSchema,
+  sortQuotes,
+  toQuoteView,
+  type QuoteListAnswer,
+  type QuoteView,
+} from '@atelier/contract';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { apiGet } from '../../lib/api-client.ts';
+
+export const quoteKeys = {
+  all: ['quotes'] as const,
+  client: (clientId: number) => [...quoteKeys.all, 'client', clientId] as const,
+};
+
+export interface ClientQuotes {
+  /** Sorted by status priority, then newest first (§4). */
+  quotes: QuoteView[];
+  /** The client the quotes belong to, when the answer says. */
+  client: { id: number; firstName: string; lastName: string } | null;
+}
+
+export function toClientQuotes(answer: QuoteListAnswer): ClientQuotes {
+  return { quotes: sortQuotes(answer.quotes.map(toQuoteView)), client: answer.client };
+}
+
+/*
+ * §7: the list is also kept in localStorage per client with its timestamp (`clientQuotes_{id}`), so a
+ * reload paints the last known quotes at once while fresh ones load. Logout clears localStorage.
+ */
+
+interface CachedQuotes {
+  timestamp: number;
+  answer: unknown;
+}
+
+export function quotesStorageKey(clientId: number): string {
+  return `clientQuotes_${clientId}`;
+}
+
+export function readCachedQuotes(
+  clientId: number,
+): { timestamp: number; data: ClientQuotes } | null {
+  try {
+    const raw = localStorage.getItem(quotesStorageKey(clientId));
+    if (!raw) return null;
+    const cached = JSON.parse(raw) as Partial<CachedQuotes>;
+    if (typeof cached.timestamp !== 'number') return null;
+    const answer = QuoteListAnswerSchema.safeParse(cached.answer);
+    if (!answer.success) return null;
+    return { timestamp: cached.timestamp, data: toClientQuotes(answer.data) };
+  } catch {
+    return null;
+  }
+}
+
+function writeCachedQuotes(clientId: number, answer: unknown): void {
+  const entry: CachedQuotes = { timestamp: Date.now(), answer };
+  try {
+    localStorage.setItem(quotesStorageKey(clientId), JSON.stringify(entry));
+  } catch {
+    // A full or blocked storage only costs the cache.
+  }
+}
+
+async function fetchClientQuotes(clientId: number, signal?: AbortSignal): Promise<ClientQuotes> {
+  const path = `/api/stylist/clients/${clientId}/quotes`;
+  const answer = await apiGet(path, QuoteListAnswerSchema, { ...(signal && { signal }) });
+  writeCachedQuotes(clientId, {
+    data: answer.quotes,
+    ...(answer.client && { meta: { client: answer.client } }),
+  });
+  return toClientQuotes(answer);
+}
+
+export function clientQuotesQueryOptions(clientId: number) {
+  return queryOptions<ClientQuotes, Error, ClientQuotes, ReturnType<typeof quoteKeys.client>>({
+    queryKey: quoteKeys.client(clientId),
+    queryFn: ({ signal }) => fetchClientQuotes(clientId, signal),
+    // The cached copy shows at once but counts as stale, so the page always asks for fresh quotes.
+    placeholderData: () => readCachedQuotes(clientId)?.data,
+    staleTime: 0,
+  });
+}
+
+export function useClientQuotes(clientId: number) {
+  return useQuery(clientQuotesQueryOptions(clientId));
+}
+
+/** The reload icon and every change of a quote: fetch the list anew; rejects when that fails. */
+export function refreshClientQuotes(queryClient: QueryClient, clientId: number) {
+  return queryClient.refetchQueries(
+    { queryKey: quoteKeys.client(clientId), exact: true },
+    { throwOnError: true },
+  );
+}

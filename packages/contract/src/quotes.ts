@@ -1,0 +1,384 @@
+import { z } from 'zod';
+import { AcceptedOfferTypeSchema, OfferFieldsSchema } from './offers.ts';
+import { QuoteStatusSchema } from './quote-status.ts';
+import { ReviewResponseItemSchema } from './review-response.ts';
+
+/* ---------- Statuses the server's life cycle uses (ARCHITECTURE.md "Quote life cycle") ---------- */
+
+/** The statuses a quote takes on this server; §4's other values only arrive from older systems. */
+export const LifecycleStatusSchema = QuoteStatusSchema.extract([
+  'pending_authentication',
+  'authentication_in_progress',
+  'authenticated_no_offer',
+  'authenticated_with_offer',
+  'fake',
+  'needs_more_info',
+  'offer_pending',
+  'offer_accepted',
+  'rejected',
+  'in_transit',
+  'received',
+  'converted',
+  'sold',
+]);
+export type LifecycleStatus = z.infer<typeof LifecycleStatusSchema>;
+
+/** Statuses in which a client's answer to the offers may be recorded (stylist or client page). */
+export const ANSWERABLE_STATUSES: readonly LifecycleStatus[] = [
+  'authenticated_with_offer',
+  'offer_pending',
+];
+
+export const AuthenticationStatusSchema = z.enum(['pending', 'authentic', 'counterfeit']);
+export type AuthenticationStatus = z.infer<typeof AuthenticationStatusSchema>;
+
+/** The quote card's authentication status text (§2). */
+export const AUTHENTICATION_STATUS_TEXT: Readonly<Record<AuthenticationStatus, string>> = {
+  pending: 'Authentication pending',
+  authentic: 'Authenticated',
+  counterfeit: 'Could not be authenticated',
+};
+
+export const QuoteActorSchema = z.enum(['stylist', 'admin', 'client', 'system']);
+export type QuoteActor = z.infer<typeof QuoteActorSchema>;
+
+/* ---------- Images ---------- */
+
+/** Largest quote photo the server accepts, before re-encoding. */
+export const QUOTE_IMAGE_MAX_BYTES = 15 * 1024 * 1024;
+/** Largest photo in pixels (width × height) the server decodes. */
+export const QUOTE_IMAGE_MAX_PIXELS = 50_000_000;
+export const QUOTE_IMAGE_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/gif',
+  'image/avif',
+] as const;
+export const QUOTE_MAX_IMAGES = 10;
+
+/**
+ * POST /api/stylist/white-glove-quotes/images, multipart field `image` (§3 "Uploaded image").
+ * The image belongs to the uploading stylist until a quote takes it.
+ */
+export const UploadedImageSchema = z.object({
+  id: z.number().int(),
+  /** The re-encoded photo, at most 2048 px on its longest side. */
+  url: z.string(),
+  /** A 400 px square for cards and previews. */
+  thumbnailUrl: z.string(),
+});
+export type UploadedImage = z.infer<typeof UploadedImageSchema>;
+
+/* ---------- The quote resource ---------- */
+
+export const QuoteImageSchema = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  thumbnailUrl: z.string(),
+});
+export type QuoteImage = z.infer<typeof QuoteImageSchema>;
+
+/** Offers in dollars; null where the back office made no such offer. */
+export const QuoteOffersSchema = z.object({
+  consignmentEstimate: z.number().nullable(),
+  buyoutQuote: z.number().nullable(),
+  buybackQuote: z.number().nullable(),
+  acceptedOfferType: AcceptedOfferTypeSchema.nullable(),
+});
+export type QuoteOffers = z.infer<typeof QuoteOffersSchema>;
+
+export const QuoteShipmentSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(['label', 'pickup']),
+  labelUrl: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  shiplistPDFLink: z.string().nullable(),
+  shippedDate: z.string(),
+});
+export type QuoteShipment = z.infer<typeof QuoteShipmentSchema>;
+
+export const QuoteHistoryEntrySchema = z.object({
+  from: LifecycleStatusSchema.nullable(),
+  to: LifecycleStatusSchema,
+  actor: QuoteActorSchema,
+  note: z.string().nullable(),
+  at: z.string(),
+});
+export type QuoteHistoryEntry = z.infer<typeof QuoteHistoryEntrySchema>;
+
+/** §3 "Quote / pending item", as this server sends it. */
+export const QuoteAttributesSchema = z.object({
+  name: z.string(),
+  description: z.string(),
+  brand: z.string(),
+  brandId: z.number().int(),
+  category: z.string(),
+  categoryId: z.number().int(),
+  images: z.array(QuoteImageSchema),
+  /** The first image's thumbnail and full size; null when the quote has no image. */
+  thumbnail_url: z.string().nullable(),
+  image_url: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  status: LifecycleStatusSchema,
+  /** `concierge` once the stylist picked the item up in person. */
+  pickup_type: z.string().nullable(),
+  authenticationStatus: AuthenticationStatusSchema.nullable(),
+  hasPurchaseOffer: z.boolean(),
+  /** The back office approved the offers for presentation to the client. */
+  isApproved: z.boolean(),
+  barCode: z.string(),
+  offers: QuoteOffersSchema,
+  commenter: z.string().nullable(),
+  commentToCustomer: z.string().nullable(),
+  shipment: QuoteShipmentSchema.nullable(),
+  /** Every status change, oldest first. */
+  statusHistory: z.array(QuoteHistoryEntrySchema),
+});
+export type QuoteAttributes = z.infer<typeof QuoteAttributesSchema>;
+
+export const QuoteResourceSchema = z.object({
+  id: z.number().int(),
+  type: z.literal('white-glove-quotes'),
+  attributes: QuoteAttributesSchema,
+  links: z.object({
+    /** The admin pending-item record; null when no admin site is configured. */
+    admin: z.string().nullable(),
+  }),
+});
+export type QuoteResource = z.infer<typeof QuoteResourceSchema>;
+
+export const QuoteDocumentSchema = z.object({ data: QuoteResourceSchema });
+export type QuoteDocument = z.infer<typeof QuoteDocumentSchema>;
+
+export const QuoteListClientSchema = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+});
+
+/** GET /api/stylist/clients/{clientId}/quotes: the client's quotes, newest first. */
+export const QuoteListDocumentSchema = z.object({
+  data: z.array(QuoteResourceSchema),
+  meta: z.object({ client: QuoteListClientSchema }),
+});
+export type QuoteListDocument = z.infer<typeof QuoteListDocumentSchema>;
+
+/* ---------- What the web reads: §7 lets the list come as an array, data or data.data ---------- */
+
+const LooseId = z.union([z.number(), z.string()]);
+const LooseText = z.string().nullish().catch(null);
+const LooseImage = z.looseObject({
+  id: LooseId.nullish(),
+  url: z.string(),
+  thumbnailUrl: z.string().nullish(),
+});
+
+/**
+ * A quote as the web reads it: every §3 field may be missing or null (older records carry legacy
+ * statuses and alternate offer names), so the sanity checks of §5 can name what is wrong instead of
+ * the whole list failing to parse.
+ */
+export const LooseQuoteAttributesSchema = OfferFieldsSchema.partial().extend({
+  name: LooseText,
+  description: LooseText,
+  brand: LooseText,
+  category: LooseText,
+  images: z.array(LooseImage).nullish().catch(null),
+  thumbnail_url: LooseText,
+  image_url: LooseText,
+  createdAt: LooseText,
+  status: LooseText,
+  pickup_type: LooseText,
+  authenticationStatus: LooseText,
+  hasPurchaseOffer: z.boolean().nullish().catch(null),
+  isApproved: z.boolean().nullish().catch(null),
+  barCode: LooseText,
+  offers: OfferFieldsSchema.partial().nullish().catch(null),
+  commenter: LooseText,
+  commentToCustomer: LooseText,
+  shipment: z
+    .looseObject({
+      id: LooseId.nullish(),
+      labelUrl: LooseText,
+      trackingNumber: LooseText,
+      shiplistPDFLink: LooseText,
+      shiplistPdfLink: LooseText,
+    })
+    .nullish()
+    .catch(null),
+  statusHistory: z.array(QuoteHistoryEntrySchema).nullish().catch(null),
+});
+export type LooseQuoteAttributes = z.infer<typeof LooseQuoteAttributesSchema>;
+
+export const LooseQuoteResourceSchema = z.preprocess(
+  // A bare quote (no `attributes`) is read as its own attributes.
+  (value) =>
+    value !== null && typeof value === 'object' && !('attributes' in value)
+      ? { id: (value as { id?: unknown }).id, attributes: value }
+      : value,
+  z.object({
+    id: LooseId,
+    attributes: LooseQuoteAttributesSchema,
+    links: z.object({ admin: z.string().nullish() }).nullish().catch(null),
+  }),
+);
+export type LooseQuoteResource = z.infer<typeof LooseQuoteResourceSchema>;
+
+const LooseQuoteList = z.array(LooseQuoteResourceSchema);
+const LooseMeta = z
+  .object({ client: QuoteListClientSchema.nullish().catch(null) })
+  .nullish()
+  .catch(null);
+
+/** The quote list as the web reads it: `[…]`, `{data: […]}` or `{data: {data: […]}}`. */
+export const QuoteListAnswerSchema = z
+  .union([
+    LooseQuoteList,
+    z.object({ data: LooseQuoteList, meta: LooseMeta }),
+    z.object({ data: z.object({ data: LooseQuoteList }), meta: LooseMeta }),
+  ])
+  .transform((answer) => {
+    if (Array.isArray(answer)) return { quotes: answer, client: null };
+    const quotes = Array.isArray(answer.data) ? answer.data : answer.data.data;
+    return { quotes, client: answer.meta?.client ?? null };
+  });
+export type QuoteListAnswer = z.infer<typeof QuoteListAnswerSchema>;
+
+/* ---------- Requests ---------- */
+
+const recordId = (what: string) =>
+  z
+    .number({ error: `Choose ${what}` })
+    .int(`Choose ${what}`)
+    .positive(`Choose ${what}`)
+    .max(2_147_483_647, `No such ${what.replace(/^(a|an|the) /, '')}`);
+
+export const QUOTE_NAME_MAX_LENGTH = 200;
+export const QUOTE_DESCRIPTION_MAX_LENGTH = 2000;
+
+/** POST /api/stylist/white-glove-quotes (§3 "New quote payload"). */
+export const CreateQuoteBodySchema = z.strictObject({
+  brandId: recordId('a designer'),
+  categoryId: recordId('a category'),
+  name: z
+    .string({ error: 'Enter the item name' })
+    .trim()
+    .min(1, { error: 'Enter the item name', abort: true })
+    .max(QUOTE_NAME_MAX_LENGTH, `Keep the name under ${QUOTE_NAME_MAX_LENGTH} characters`),
+  description: z
+    .string({ error: 'The description must be text' })
+    .trim()
+    .max(
+      QUOTE_DESCRIPTION_MAX_LENGTH,
+      `Keep the description under ${QUOTE_DESCRIPTION_MAX_LENGTH} characters`,
+    )
+    .nullish()
+    .transform((text) => text ?? ''),
+  imageIds: z
+    .array(recordId('a photo'), { error: 'Add at least one photo' })
+    .min(1, 'Add at least one photo')
+    .max(QUOTE_MAX_IMAGES, `Add at most ${QUOTE_MAX_IMAGES} photos`)
+    .refine((ids) => new Set(ids).size === ids.length, 'Each photo may be added once'),
+  clientId: recordId('a client'),
+});
+export type CreateQuoteBody = z.input<typeof CreateQuoteBodySchema>;
+
+/** A quote id as the response payload sends it: a numeric string (or a number). */
+const QuoteIdInput = z
+  .union([z.number(), z.string().regex(/^\d{1,10}$/, 'Not a quote id')])
+  .transform(Number)
+  .pipe(z.number().int().positive('Not a quote id').max(2_147_483_647, 'Not a quote id'));
+
+export const RecordResponseItemSchema = ReviewResponseItemSchema.extend({
+  id: QuoteIdInput,
+}).refine(
+  ({ attributes: a }) =>
+    a.is_rejected === (a.accepted_offer_type === 'rejected') && a.is_accepted === !a.is_rejected,
+  {
+    message: 'accepted_offer_type, is_accepted and is_rejected disagree',
+    path: ['attributes'],
+  },
+);
+
+/** PATCH /api/stylist/clients/{clientId}/quotes: the client's answers, recorded all or nothing. */
+export const RecordResponsesBodySchema = z.strictObject({
+  data: z
+    .array(RecordResponseItemSchema, { error: 'Send at least one answer' })
+    .min(1, 'Send at least one answer')
+    .max(200, 'Send at most 200 answers at once')
+    .refine(
+      (items) => new Set(items.map((item) => item.id)).size === items.length,
+      'Each quote may be answered once',
+    ),
+});
+export type RecordResponsesBody = z.input<typeof RecordResponsesBodySchema>;
+
+export const QuoteListDataSchema = z.object({ data: z.array(QuoteResourceSchema) });
+export type QuoteListData = z.infer<typeof QuoteListDataSchema>;
+
+export const QuoteIdParamsSchema = z.strictObject({
+  quoteId: z.coerce
+    .number({ error: 'Quote id must be a number' })
+    .int('Quote id must be a whole number')
+    .positive('Quote id must be a whole number')
+    .max(2_147_483_647, 'No such quote'),
+});
+
+/* ---------- Back office (admin role): moving a quote through its life cycle ---------- */
+
+const dollars = (what: string) =>
+  z
+    .number({ error: `${what} must be an amount in dollars` })
+    .positive(`${what} must be above $0`)
+    .max(10_000_000, `${what} is too large`)
+    .refine((amount) => Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6, {
+      error: `${what} must be in whole cents`,
+    });
+
+export const OffersInputSchema = z
+  .strictObject({
+    consignmentEstimate: dollars('The consignment estimate').nullish(),
+    buyoutQuote: dollars('The buyout quote').nullish(),
+    buybackQuote: dollars('The buyback quote').nullish(),
+  })
+  .refine(
+    (offers) => Object.values(offers).some((amount) => amount != null),
+    'Make at least one offer',
+  );
+export type OffersInput = z.infer<typeof OffersInputSchema>;
+
+const note = z.string().trim().max(1000, 'Keep the note under 1000 characters').optional();
+const commentToCustomer = z
+  .string({ error: 'Write what the client should be told' })
+  .trim()
+  .min(1, 'Write what the client should be told')
+  .max(2000, 'Keep the comment under 2000 characters');
+
+/** POST /api/admin/quotes/{quoteId}/actions: one step of the life cycle. */
+export const AdminQuoteActionSchema = z.discriminatedUnion(
+  'action',
+  [
+    z.strictObject({ action: z.literal('start_authentication'), note }),
+    /** With offers → authenticated_with_offer (approved for presentation); without → no offer. */
+    z.strictObject({
+      action: z.literal('authenticate'),
+      offers: OffersInputSchema.optional(),
+      note,
+    }),
+    /** Make or revise offers on an authenticated quote that the client has not answered. */
+    z.strictObject({ action: z.literal('set_offers'), offers: OffersInputSchema, note }),
+    z.strictObject({ action: z.literal('mark_counterfeit'), commentToCustomer, note }),
+    z.strictObject({ action: z.literal('request_more_info'), commentToCustomer, note }),
+    z.strictObject({ action: z.literal('resume_authentication'), note }),
+    z.strictObject({ action: z.literal('receive'), note }),
+    z.strictObject({ action: z.literal('convert'), note }),
+  ],
+  { error: 'Choose an action' },
+);
+export type AdminQuoteAction = z.infer<typeof AdminQuoteActionSchema>;
+export type AdminQuoteActionName = AdminQuoteAction['action'];
+export const ADMIN_QUOTE_ACTIONS = AdminQuoteActionSchema.options.map(
+  (option) => option.shape.action.value,
+);
