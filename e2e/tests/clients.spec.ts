@@ -1,38 +1,9 @@
 import crypto from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { planDemoData } from '../../apps/server/src/db/seed/demo-plan.ts';
-import { signInAsDemo, storedSession } from './fixtures.ts';
+import { createClientThroughApi, signInAsDemo, uniqueEmail } from './fixtures.ts';
 
 const NO_MATCH = "Sorry, can't find anyone matching that.";
-
-function uniqueEmail(prefix: string) {
-  return `${prefix}-${crypto.randomBytes(4).toString('hex')}@atelier-e2e.test`;
-}
-
-async function apiToken(page: Page): Promise<string> {
-  const session = JSON.parse((await storedSession(page)) ?? '{}') as { token?: string };
-  if (!session.token) throw new Error('no session token');
-  return session.token;
-}
-
-/** A client of the demo stylist made through the API, so tests that change one never share it. */
-async function createClientThroughApi(page: Page, firstName: string) {
-  const response = await page.request.post('/api/stylist/clients', {
-    headers: { authorization: `Bearer ${await apiToken(page)}` },
-    data: {
-      firstName,
-      lastName: 'Testwood',
-      email: uniqueEmail(firstName.toLowerCase()),
-      phone: '(212) 555-0199',
-      address: '1 Test Row',
-      city: 'New York',
-      state: 'NY',
-      postalCode: '10012',
-    },
-  });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { data: { id: number } }).data.id;
-}
 
 async function searchClients(page: Page, term: string) {
   const box = page.getByRole('searchbox', { name: 'Search clients' });

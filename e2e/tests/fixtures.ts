@@ -1,3 +1,6 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 
 export const DEMO = { email: 'demo@atelier.test', password: 'atelier-demo' };
@@ -18,3 +21,50 @@ export async function signInAsDemo(page: Page) {
 
 export const storedSession = (page: Page) =>
   page.evaluate((key) => window.localStorage.getItem(key), SESSION_KEY);
+
+const shotsDir = path.join(import.meta.dirname, '..', 'test-results', 'screens');
+
+/** Collects console errors and uncaught exceptions; a journey asserts the list is empty. */
+export function watchConsole(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/** A PNG per screen and project under test-results/screens, for a person to look at. */
+export async function shoot(page: Page, name: string, project: string, fullPage = true) {
+  fs.mkdirSync(shotsDir, { recursive: true });
+  await page.screenshot({ path: path.join(shotsDir, `${name}-${project}.png`), fullPage });
+}
+
+export function uniqueEmail(prefix: string) {
+  return `${prefix}-${crypto.randomBytes(4).toString('hex')}@atelier-e2e.test`;
+}
+
+export async function apiToken(page: Page): Promise<string> {
+  const session = JSON.parse((await storedSession(page)) ?? '{}') as { token?: string };
+  if (!session.token) throw new Error('no session token');
+  return session.token;
+}
+
+/** A client of the demo stylist made through the API, so tests that change one never share it. */
+export async function createClientThroughApi(page: Page, firstName: string) {
+  const response = await page.request.post('/api/stylist/clients', {
+    headers: { authorization: `Bearer ${await apiToken(page)}` },
+    data: {
+      firstName,
+      lastName: 'Testwood',
+      email: uniqueEmail(firstName.toLowerCase()),
+      phone: '(212) 555-0199',
+      address: '1 Test Row',
+      city: 'New York',
+      state: 'NY',
+      postalCode: '10012',
+    },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { data: { id: number } }).data.id;
+}

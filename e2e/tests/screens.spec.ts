@@ -1,23 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { signInAsDemo } from './fixtures.ts';
-
-const shotsDir = path.join(import.meta.dirname, '..', 'test-results', 'screens');
-
-function watchConsole(page: Page) {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
-
-async function shoot(page: Page, name: string, project: string, fullPage = true) {
-  fs.mkdirSync(shotsDir, { recursive: true });
-  await page.screenshot({ path: path.join(shotsDir, `${name}-${project}.png`), fullPage });
-}
+import { expect, test } from '@playwright/test';
+import { shoot, signInAsDemo, watchConsole } from './fixtures.ts';
 
 test('the screens render without console errors', async ({ page }, testInfo) => {
   const errors = watchConsole(page);

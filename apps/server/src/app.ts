@@ -34,6 +34,8 @@ import { contentRoutes } from './features/content/content.routes.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { profileImageRoutes } from './features/profile/profile-image.routes.ts';
+import { adminQuotesRoutes } from './features/quotes/admin-quotes.routes.ts';
+import { quotesRoutes } from './features/quotes/quotes.routes.ts';
 import { filesRoutes } from './integrations/storage/files.routes.ts';
 import { createLocalStorage } from './integrations/storage/local-storage.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
@@ -156,6 +158,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(dashboardRoutes, { db: database.db });
   await app.register(contentRoutes, { db: database.db });
   await app.register(profileImageRoutes, { db: database.db, storage });
+  await app.register(quotesRoutes, { db: database.db, storage, sites: config.sites });
+  await app.register(adminQuotesRoutes, { db: database.db, storage, sites: config.sites });
 
   const indexHtml = path.join(config.webDistDir, 'index.html');
   const servesWeb = fs.existsSync(indexHtml);

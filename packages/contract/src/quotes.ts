@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { AcceptedOfferTypeSchema, OfferFieldsSchema } from './offers.ts';
+import { PROFILE_IMAGE_TYPES } from './profile-image.ts';
 import { QuoteStatusSchema } from './quote-status.ts';
 import { ReviewResponseItemSchema } from './review-response.ts';
 
 /* ---------- Statuses the server's life cycle uses (ARCHITECTURE.md "Quote life cycle") ---------- */
 
 /** The statuses a quote takes on this server; §4's other values only arrive from older systems. */
-export const LifecycleStatusSchema = QuoteStatusSchema.extract([
+export const LIFECYCLE_STATUSES = [
   'pending_authentication',
   'authentication_in_progress',
   'authenticated_no_offer',
@@ -20,7 +21,8 @@ export const LifecycleStatusSchema = QuoteStatusSchema.extract([
   'received',
   'converted',
   'sold',
-]);
+] as const;
+export const LifecycleStatusSchema = QuoteStatusSchema.extract(LIFECYCLE_STATUSES);
 export type LifecycleStatus = z.infer<typeof LifecycleStatusSchema>;
 
 /** Statuses in which a client's answer to the offers may be recorded (stylist or client page). */
@@ -48,13 +50,8 @@ export type QuoteActor = z.infer<typeof QuoteActorSchema>;
 export const QUOTE_IMAGE_MAX_BYTES = 15 * 1024 * 1024;
 /** Largest photo in pixels (width × height) the server decodes. */
 export const QUOTE_IMAGE_MAX_PIXELS = 50_000_000;
-export const QUOTE_IMAGE_TYPES = [
-  'image/jpeg',
-  'image/png',
-  'image/webp',
-  'image/gif',
-  'image/avif',
-] as const;
+/** The same formats as profile photos. */
+export const QUOTE_IMAGE_TYPES = PROFILE_IMAGE_TYPES;
 export const QUOTE_MAX_IMAGES = 10;
 
 /**

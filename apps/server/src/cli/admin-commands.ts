@@ -1,13 +1,31 @@
 import { parseArgs } from 'node:util';
+import {
+  ADMIN_QUOTE_ACTIONS,
+  AdminQuoteActionSchema,
+  QuoteIdParamsSchema,
+  statusLabel,
+  type AdminQuoteActionName,
+  type QuoteDocument,
+} from '@atelier/contract';
 import { ROLES, type Auth } from '../auth/auth.ts';
 import type { Db } from '../db/client.ts';
 import { createAccount } from '../features/accounts/create-account.ts';
+import {
+  applyQuoteAction,
+  describeOffers,
+  getQuote,
+} from '../features/quotes/admin-quotes.service.ts';
+import type { QuoteLinkDeps } from '../features/quotes/quote-resource.ts';
 
 export const USAGE = `Usage: npm run admin -- <command> [options]
 
 Commands:
   create-stylist --email <email> --password <password> --first-name <name> --last-name <name>
   create-admin   --email <email> --password <password> --first-name <name> --last-name <name>
+  quote-show     <quoteId>
+  quote          <action> <quoteId> [--consignment <dollars>] [--buyout <dollars>]
+                 [--buyback <dollars>] [--comment <text>] [--note <text>]
+                 actions: ${ADMIN_QUOTE_ACTIONS.join(', ')}
 `;
 
 export class UsageError extends Error {
@@ -21,12 +39,83 @@ const accountOptions = {
   'last-name': { type: 'string' },
 } as const;
 
+const quoteOptions = {
+  consignment: { type: 'string' },
+  buyout: { type: 'string' },
+  buyback: { type: 'string' },
+  comment: { type: 'string' },
+  note: { type: 'string' },
+} as const;
+
+/** The CLI prints no URLs, so stored keys stand in for them and no admin site is linked. */
+const PRINTED_LINKS: QuoteLinkDeps = {
+  storage: { urlFor: (key) => key },
+  sites: { adminUrl: null, shopUrl: null },
+};
+/** The CLI acts for the back office without an account of its own. */
+const CLI_ACTOR = { kind: 'admin', userId: null } as const;
+
+function quoteSummary({ data }: QuoteDocument): string {
+  const { barCode, brand, name, status, offers } = data.attributes;
+  const answer = offers.acceptedOfferType ? `; client answered ${offers.acceptedOfferType}` : '';
+  return `Quote #${data.id} ${barCode} (${brand} ${name}): ${statusLabel(status)}; offers: ${describeOffers(offers) || 'none'}${answer}.`;
+}
+
+function quoteId(value: string | undefined) {
+  return QuoteIdParamsSchema.parse({ quoteId: value }).quoteId;
+}
+
+function isQuoteAction(value: string | undefined): value is AdminQuoteActionName {
+  return (ADMIN_QUOTE_ACTIONS as readonly (string | undefined)[]).includes(value);
+}
+
+async function showQuote(args: string[], db: Db): Promise<string> {
+  const { positionals } = parseArgs({ args, options: {}, allowPositionals: true, strict: true });
+  if (positionals.length !== 1) throw new UsageError(`Give one quote id.\n\n${USAGE}`);
+  return quoteSummary(await getQuote(db, quoteId(positionals[0]), PRINTED_LINKS));
+}
+
+async function moveQuote(args: string[], db: Db): Promise<string> {
+  const { values, positionals } = parseArgs({
+    args,
+    options: quoteOptions,
+    allowPositionals: true,
+    strict: true,
+  });
+  const [action, id, ...extra] = positionals;
+  if (!isQuoteAction(action)) {
+    const what = action ? `Unknown quote action: ${action}` : 'Missing: <action>';
+    throw new UsageError(`${what}\n\n${USAGE}`);
+  }
+  if (id === undefined || extra.length > 0) throw new UsageError(`Give one quote id.\n\n${USAGE}`);
+  const dollars = (value: string | undefined) => (value === undefined ? undefined : Number(value));
+  const offers = Object.fromEntries(
+    Object.entries({
+      consignmentEstimate: dollars(values.consignment),
+      buyoutQuote: dollars(values.buyout),
+      buybackQuote: dollars(values.buyback),
+    }).filter(([, amount]) => amount !== undefined),
+  );
+  // The action's own schema refuses options that do not belong to it (an offer on `receive` …).
+  const body = AdminQuoteActionSchema.parse({
+    action,
+    ...(Object.keys(offers).length > 0 && { offers }),
+    ...(values.comment !== undefined && { commentToCustomer: values.comment }),
+    ...(values.note !== undefined && { note: values.note }),
+  });
+  return quoteSummary(
+    await applyQuoteAction(db, CLI_ACTOR, { quoteId: quoteId(id), action: body }, PRINTED_LINKS),
+  );
+}
+
 /** Runs one back-office command and returns what to print; never reads process state itself. */
 export async function runAdminCommand(
   argv: string[],
   deps: { db: Db; auth: Auth },
 ): Promise<string> {
   const [command, ...rest] = argv;
+  if (command === 'quote-show') return showQuote(rest, deps.db);
+  if (command === 'quote') return moveQuote(rest, deps.db);
   const roles = { 'create-stylist': ROLES.stylist, 'create-admin': ROLES.admin } as const;
   if (command !== 'create-stylist' && command !== 'create-admin') {
     throw new UsageError(command ? `Unknown command: ${command}\n\n${USAGE}` : USAGE);

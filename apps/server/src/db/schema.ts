@@ -1,3 +1,4 @@
+import { LIFECYCLE_STATUSES } from '@atelier/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -214,21 +215,8 @@ export const designerCategories = pgTable(
   (t) => [primaryKey({ columns: [t.designerId, t.categoryId] })],
 );
 
-export const quoteStatus = pgEnum('quote_status', [
-  'pending_authentication',
-  'authentication_in_progress',
-  'authenticated_no_offer',
-  'authenticated_with_offer',
-  'fake',
-  'needs_more_info',
-  'offer_pending',
-  'offer_accepted',
-  'rejected',
-  'in_transit',
-  'received',
-  'converted',
-  'sold',
-]);
+// The contract's life-cycle statuses, in the enum's order (docs/decisions/0005).
+export const quoteStatus = pgEnum('quote_status', LIFECYCLE_STATUSES);
 export const offerType = pgEnum('offer_type', ['consignment', 'buyout', 'buyback']);
 export const acceptedOfferType = pgEnum('accepted_offer_type', [
   'consignment',

@@ -4,7 +4,10 @@ import {
   categories,
   clients,
   commissions,
+  designerCategories,
   designers,
+  images,
+  quoteOffers,
   quotes,
   shipments,
   users,
@@ -104,4 +107,58 @@ export async function insertCommission(
     purchasePriceCents: 100_00,
     ...commission,
   });
+}
+
+/** A designer making the given number of new categories, as the new item form lists them. */
+export async function insertDesigner(db: Db, categoryCount = 1) {
+  const [designer] = await db
+    .insert(designers)
+    .values({ name: `Designer ${crypto.randomUUID()}` })
+    .returning({ id: designers.id, name: designers.name });
+  const made = await db
+    .insert(categories)
+    .values(
+      Array.from({ length: categoryCount }, () => ({ name: `Category ${crypto.randomUUID()}` })),
+    )
+    .returning({ id: categories.id, name: categories.name });
+  await db
+    .insert(designerCategories)
+    .values(made.map((category) => ({ designerId: designer!.id, categoryId: category.id })));
+  return { ...designer!, categories: made };
+}
+
+/** Offers on a quote, in cents. */
+export async function insertOffers(
+  db: Db,
+  quoteId: number,
+  offers: Partial<Record<'consignment' | 'buyout' | 'buyback', number>>,
+) {
+  await db.insert(quoteOffers).values(
+    Object.entries(offers).map(([type, amountCents]) => ({
+      quoteId,
+      type: type as keyof typeof offers,
+      amountCents,
+    })),
+  );
+}
+
+/** An image row (no stored file) of a stylist, on a quote or not. */
+export async function insertImage(
+  db: Db,
+  image: { stylistId: number; quoteId?: number | null; position?: number },
+) {
+  const name = crypto.randomUUID();
+  const [row] = await db
+    .insert(images)
+    .values({
+      storageKey: `quote-images/${name}.webp`,
+      thumbnailKey: `quote-images/${name}-thumb.webp`,
+      contentType: 'image/webp',
+      width: 10,
+      height: 10,
+      bytes: 100,
+      ...image,
+    })
+    .returning({ id: images.id });
+  return row!.id;
 }

@@ -4,6 +4,8 @@ import { LogoutPage } from '../features/auth/logout-page.tsx';
 import { SignInPage } from '../features/auth/sign-in-page.tsx';
 import { ClientsPage } from '../features/clients/clients-page.tsx';
 import { DashboardPage } from '../features/dashboard/dashboard-page.tsx';
+import { QuotePickupPage } from '../features/quotes/quote-pickup-page.tsx';
+import { QuoteReviewPage } from '../features/quotes/quote-review-page.tsx';
 import { AppFrame } from './app-frame.tsx';
 import { ComingSoonPage } from './coming-soon-page.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
@@ -30,8 +32,8 @@ export const appRoutes: RouteObject[] = [
           page(routes.home, <SignInPage />),
           page(routes.dashboard, <DashboardPage />),
           page(routes.clients, <ClientsPage />),
-          comingSoon(routes.quotePickup),
-          comingSoon(routes.quoteReview),
+          page(routes.quotePickup, <QuotePickupPage />),
+          page(routes.quoteReview, <QuoteReviewPage />),
           comingSoon(routes.manifest),
           comingSoon(routes.quoteShare),
           comingSoon(routes.quoteOffer),

@@ -141,3 +141,68 @@ export function CameraIcon(props: IconProps) {
     </Icon>
   );
 }
+
+export function CheckIcon(props: IconProps) {
+  return (
+    <Icon size={18} {...props}>
+      <path d="m5 12.5 4.5 4.5L19 7.5" />
+    </Icon>
+  );
+}
+
+export function PlusIcon(props: IconProps) {
+  return (
+    <Icon size={18} {...props}>
+      <path d="M12 5v14" />
+      <path d="M5 12h14" />
+    </Icon>
+  );
+}
+
+export function ChevronDownIcon(props: IconProps) {
+  return (
+    <Icon size={18} {...props}>
+      <path d="m6 9.5 6 6 6-6" />
+    </Icon>
+  );
+}
+
+export function ImageIcon(props: IconProps) {
+  return (
+    <Icon size={18} {...props}>
+      <rect x="3.5" y="4.5" width="17" height="15" rx="1.5" />
+      <circle cx="9" cy="10" r="1.8" />
+      <path d="m20.5 16-5-5-8.5 8.5" />
+    </Icon>
+  );
+}
+
+export function HangerIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M12 8.5V7.7a2.2 2.2 0 1 0-2.2-2.2" />
+      <path d="M12 8.5 3 15.2a1.5 1.5 0 0 0 .9 2.8h16.2a1.5 1.5 0 0 0 .9-2.8z" />
+    </Icon>
+  );
+}
+
+export function TruckIcon(props: IconProps) {
+  return (
+    <Icon size={18} {...props}>
+      <path d="M3 6.5h11v9.5H3z" />
+      <path d="M14 9.5h4l3 3.5v3h-7" />
+      <circle cx="7" cy="17.5" r="1.8" />
+      <circle cx="17.5" cy="17.5" r="1.8" />
+    </Icon>
+  );
+}
+
+export function HandIcon(props: IconProps) {
+  return (
+    <Icon size={18} {...props}>
+      <path d="M8 12.5V5.8a1.5 1.5 0 0 1 3 0v5.7" />
+      <path d="M11 11V4.5a1.5 1.5 0 0 1 3 0V11" />
+      <path d="M14 11V6a1.5 1.5 0 0 1 3 0v7.5a7 7 0 0 1-7 7h-.4a6 6 0 0 1-4.9-2.6l-2.3-3.4a1.5 1.5 0 0 1 2.4-1.8L8 15" />
+    </Icon>
+  );
+}

@@ -1,13 +1,14 @@
 import { API_ACCEPT } from '@atelier/contract';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { z } from 'zod';
 import { jsonResponse, mockFetch } from '../test/fetch-mock.ts';
-import { ApiError, apiGet, apiPost, setApiTokenSource } from './api-client.ts';
+import { ApiError, apiGet, apiPost, apiUpload, setApiTokenSource } from './api-client.ts';
 
 const ThingSchema = z.object({ id: z.number() });
 
 afterEach(() => {
   setApiTokenSource(() => null);
+  vi.unstubAllGlobals();
 });
 
 async function caught(promise: Promise<unknown>): Promise<ApiError> {
@@ -77,5 +78,153 @@ describe('api client', () => {
     const { spy } = mockFetch({});
     spy.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     expect((await caught(apiGet('/api/thing', ThingSchema))).status).toBe(0);
+  });
+});
+
+/** Stands in for XMLHttpRequest: records what was sent and lets a test play the server. */
+class FakeXhr {
+  static sent: FakeXhr[] = [];
+  readonly upload = new EventTarget();
+  readonly headers = new Headers();
+  method = '';
+  url = '';
+  body: unknown = null;
+  status = 0;
+  responseText = '';
+  private responseHeaders = new Headers();
+  private readonly events = new EventTarget();
+
+  addEventListener(type: string, listener: EventListener) {
+    this.events.addEventListener(type, listener);
+  }
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers.set(name, value);
+  }
+  getResponseHeader(name: string) {
+    return this.responseHeaders.get(name);
+  }
+  send(body: unknown) {
+    this.body = body;
+    FakeXhr.sent.push(this);
+  }
+  abort() {
+    this.finish('abort');
+  }
+
+  progress(loaded: number, total: number) {
+    this.upload.dispatchEvent(
+      new ProgressEvent('progress', { lengthComputable: true, loaded, total }),
+    );
+  }
+  respond(status: number, body: unknown, headers: Record<string, string> = {}) {
+    this.status = status;
+    this.responseText = typeof body === 'string' ? body : JSON.stringify(body);
+    this.responseHeaders = new Headers(headers);
+    this.finish('load');
+  }
+  failNetwork() {
+    this.finish('error');
+  }
+  private finish(type: 'load' | 'error' | 'abort') {
+    this.events.dispatchEvent(new Event(type));
+    this.events.dispatchEvent(new Event('loadend'));
+  }
+}
+
+function stubXhr(): typeof FakeXhr.sent {
+  FakeXhr.sent = [];
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return FakeXhr.sent;
+}
+
+function photoForm(): FormData {
+  const form = new FormData();
+  form.append('image', new File(['jpeg bytes'], 'bag.jpg', { type: 'image/jpeg' }));
+  return form;
+}
+
+describe('api upload', () => {
+  test('posts the form with the same headers, reports progress and parses the answer', async () => {
+    setApiTokenSource(() => 'tok');
+    const sent = stubXhr();
+    const progress: number[] = [];
+    const form = photoForm();
+    const upload = apiUpload('/api/photos', form, ThingSchema, {
+      onProgress: (fraction) => progress.push(fraction),
+    });
+
+    const xhr = sent[0]!;
+    expect(xhr).toMatchObject({ method: 'POST', url: '/api/photos', body: form });
+    expect(xhr.headers.get('Accept')).toBe(API_ACCEPT);
+    expect(xhr.headers.get('Authorization')).toBe('Bearer tok');
+    // The browser writes the multipart boundary into the content type itself.
+    expect(xhr.headers.has('Content-Type')).toBe(false);
+    xhr.progress(25, 100);
+    xhr.progress(100, 100);
+    xhr.respond(201, { id: 9 });
+
+    await expect(upload).resolves.toEqual({ id: 9 });
+    expect(progress).toEqual([0.25, 1]);
+  });
+
+  test('turns a refusal into the same ApiError as the other calls, field errors included', async () => {
+    const sent = stubXhr();
+    const upload = apiUpload('/api/photos', photoForm(), ThingSchema);
+    sent[0]!.respond(
+      413,
+      {
+        message: 'The photo is too large.',
+        code: 'PAYLOAD_TOO_LARGE',
+        errors: { image: ['Photos can be at most 15 MB'] },
+      },
+      { 'Retry-After': '3' },
+    );
+
+    const error = await caught(upload);
+    expect(error).toMatchObject({
+      status: 413,
+      message: 'The photo is too large.',
+      code: 'PAYLOAD_TOO_LARGE',
+      errors: { image: ['Photos can be at most 15 MB'] },
+      retryAfterSeconds: 3,
+    });
+  });
+
+  test('falls back to a plain message and rejects answers the schema refuses', async () => {
+    const sent = stubXhr();
+    const refused = apiUpload('/api/photos', photoForm(), ThingSchema);
+    sent[0]!.respond(500, '<html>oops</html>');
+    expect(await caught(refused)).toMatchObject({ status: 500, code: 'HTTP_500', body: null });
+
+    const garbled = apiUpload('/api/photos', photoForm(), ThingSchema);
+    sent[1]!.respond(201, { id: 'nine' });
+    expect((await caught(garbled)).code).toBe('INVALID_RESPONSE');
+  });
+
+  test('reports a network failure as status 0', async () => {
+    const sent = stubXhr();
+    const upload = apiUpload('/api/photos', photoForm(), ThingSchema);
+    sent[0]!.failNetwork();
+    expect((await caught(upload)).status).toBe(0);
+  });
+
+  test('an abort stops the upload and rejects with the signal reason', async () => {
+    const sent = stubXhr();
+    const controller = new AbortController();
+    const upload = apiUpload('/api/photos', photoForm(), ThingSchema, {
+      signal: controller.signal,
+    });
+    controller.abort();
+    await expect(upload).rejects.toMatchObject({ name: 'AbortError' });
+
+    const early = apiUpload('/api/photos', photoForm(), ThingSchema, {
+      signal: controller.signal,
+    });
+    await expect(early).rejects.toMatchObject({ name: 'AbortError' });
+    expect(sent).toHaveLength(1);
   });
 });

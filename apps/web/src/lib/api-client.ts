@@ -64,8 +64,7 @@ function parseRetryAfter(header: string | null): number | null {
   return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - Date.now()) / 1000));
 }
 
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
+function parseJson(text: string): unknown {
   if (text.trim() === '') return undefined;
   try {
     return JSON.parse(text);
@@ -74,16 +73,54 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-async function toApiError(response: Response): Promise<ApiError> {
-  const parsed = ErrorBodySchema.safeParse(await readJson(response));
+function requestHeaders(): Headers {
+  const headers = new Headers({ Accept: API_ACCEPT });
+  const token = readToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  return headers;
+}
+
+function networkError(cause: unknown): ApiError {
+  return new ApiError({
+    status: 0,
+    message: 'Could not reach the server. Check your connection and try again.',
+    code: NETWORK_ERROR_CODE,
+    cause,
+  });
+}
+
+/** A finished exchange, whichever transport carried it. */
+interface RawAnswer {
+  status: number;
+  text: string;
+  retryAfter: string | null;
+}
+
+function toApiError({ status, text, retryAfter }: RawAnswer): ApiError {
+  const parsed = ErrorBodySchema.safeParse(parseJson(text));
   const body = parsed.success ? parsed.data : null;
   return new ApiError({
-    status: response.status,
-    message: body?.message ?? fallbackMessage(response.status),
-    code: body?.code ?? `HTTP_${response.status}`,
+    status,
+    message: body?.message ?? fallbackMessage(status),
+    code: body?.code ?? `HTTP_${status}`,
     body,
-    retryAfterSeconds: parseRetryAfter(response.headers.get('Retry-After')),
+    retryAfterSeconds: parseRetryAfter(retryAfter),
   });
+}
+
+/** A 2xx answer parsed by `schema`; any other status becomes the ApiError its body describes. */
+function readAnswer<S extends z.ZodType>(answer: RawAnswer, schema: S): z.infer<S> {
+  if (answer.status < 200 || answer.status > 299) throw toApiError(answer);
+  const parsed = schema.safeParse(parseJson(answer.text));
+  if (!parsed.success) {
+    throw new ApiError({
+      status: answer.status,
+      message: 'The server sent an answer this page does not understand.',
+      code: INVALID_RESPONSE_CODE,
+      cause: parsed.error,
+    });
+  }
+  return parsed.data;
 }
 
 /** The one fetch wrapper: same origin, versioned Accept, bearer token, answers parsed by `schema`. */
@@ -93,9 +130,7 @@ export async function apiRequest<S extends z.ZodType>(
   schema: S,
   options: ApiRequestOptions = {},
 ): Promise<z.infer<S>> {
-  const headers = new Headers({ Accept: API_ACCEPT });
-  const token = readToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const headers = requestHeaders();
   const isForm = options.body instanceof FormData;
   // The browser sets the multipart boundary itself.
   if (options.body !== undefined && !isForm) headers.set('Content-Type', 'application/json');
@@ -112,26 +147,61 @@ export async function apiRequest<S extends z.ZodType>(
       ...(options.signal ? { signal: options.signal } : {}),
     });
   } catch (cause) {
-    throw new ApiError({
-      status: 0,
-      message: 'Could not reach the server. Check your connection and try again.',
-      code: NETWORK_ERROR_CODE,
-      cause,
-    });
+    throw networkError(cause);
   }
 
-  if (!response.ok) throw await toApiError(response);
+  const text = await response.text();
+  return readAnswer(
+    { status: response.status, text, retryAfter: response.headers.get('Retry-After') },
+    schema,
+  );
+}
 
-  const parsed = schema.safeParse(await readJson(response));
-  if (!parsed.success) {
-    throw new ApiError({
-      status: response.status,
-      message: 'The server sent an answer this page does not understand.',
-      code: INVALID_RESPONSE_CODE,
-      cause: parsed.error,
+export interface ApiUploadOptions {
+  /** Called as the body goes out, with the share sent so far (0 to 1). */
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * POSTs multipart `formData` with upload progress, which fetch cannot report, hence XMLHttpRequest.
+ * Headers, failures and answers are handled as in `apiRequest`; an abort rejects with the signal's
+ * reason, as fetch does.
+ */
+export function apiUpload<S extends z.ZodType>(
+  path: string,
+  formData: FormData,
+  schema: S,
+  { onProgress, signal }: ApiUploadOptions = {},
+): Promise<z.infer<S>> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    const onAbortSignal = () => xhr.abort();
+    xhr.open('POST', path);
+    requestHeaders().forEach((value, name) => xhr.setRequestHeader(name, value));
+    xhr.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
     });
-  }
-  return parsed.data;
+    xhr.addEventListener('load', () => {
+      try {
+        const retryAfter = xhr.getResponseHeader('Retry-After');
+        resolve(readAnswer({ status: xhr.status, text: xhr.responseText, retryAfter }, schema));
+      } catch (error) {
+        reject(error);
+      }
+    });
+    xhr.addEventListener('error', () => reject(networkError(new Error('The upload failed'))));
+    xhr.addEventListener('abort', () =>
+      reject(signal?.reason ?? new DOMException('The upload was aborted.', 'AbortError')),
+    );
+    xhr.addEventListener('loadend', () => signal?.removeEventListener('abort', onAbortSignal));
+    signal?.addEventListener('abort', onAbortSignal, { once: true });
+    xhr.send(formData);
+  });
 }
 
 export function apiGet<S extends z.ZodType>(path: string, schema: S, options?: ApiRequestOptions) {

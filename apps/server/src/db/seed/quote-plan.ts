@@ -265,7 +265,8 @@ function planQuote(
     status,
     pickupType: isPickup ? 'concierge' : null,
     authenticationStatus: authenticationStatusOf(status),
-    isApproved: trail.includes('offer_pending'),
+    // Offers are approved for presentation when they are made.
+    isApproved: hasOffers(trail),
     acceptedOfferType: status === 'rejected' ? 'rejected' : accepted,
     barCode: codes.next((r) => `WG${digits(r, 8)}`),
     commenter: CUSTOMER_COMMENTS[status] ? 'Authentication team' : null,

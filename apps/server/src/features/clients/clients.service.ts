@@ -10,7 +10,7 @@ import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { StylistActor } from '../../auth/auth.plugin.ts';
 import type { SiteUrls } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { violatedUniqueConstraint } from '../../db/errors.ts';
 import { clients, stylists, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -209,7 +209,8 @@ export async function createClient(
   return { data: toClientResource(row, NO_CLIENT_STATS, clientLinks(sites, row.id)) };
 }
 
-async function findOwnClient(db: Db, actor: StylistActor, clientId: number) {
+/** One of the signed-in stylist's clients, or null; other features scope their records through it. */
+export async function findOwnClient(db: Db | Tx, actor: StylistActor, clientId: number) {
   const [row] = await db
     .select(clientColumns)
     .from(clients)

@@ -1,0 +1,175 @@
+import {
+  formatMoney,
+  statusLabel,
+  type AdminQuoteAction,
+  type AdminQuoteActionName,
+  type LifecycleStatus,
+  type OffersInput,
+  type QuoteDocument,
+} from '@atelier/contract';
+import { eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { quoteOffers, quotes } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { loadQuoteResources, type QuoteLinkDeps } from './quote-resource.ts';
+import {
+  applyTransition,
+  transitionRefusal,
+  type QuoteActorRef,
+  type QuoteChanges,
+} from './quote-transitions.ts';
+
+/** Who signs the comments the back office writes to the client. */
+export const AUTHENTICATION_TEAM = 'Authentication team';
+
+const OFFER_FIELDS = [
+  ['consignmentEstimate', 'consignment'],
+  ['buyoutQuote', 'buyout'],
+  ['buybackQuote', 'buyback'],
+] as const;
+
+/**
+ * Where each action applies. The life cycle allows some of these moves from elsewhere too (offers
+ * are set by `authenticate` during authentication), but each action names one step.
+ */
+export const ADMIN_ACTION_FROM: Readonly<Record<AdminQuoteActionName, readonly LifecycleStatus[]>> =
+  {
+    start_authentication: ['pending_authentication'],
+    authenticate: ['authentication_in_progress'],
+    set_offers: ['authenticated_no_offer', 'authenticated_with_offer'],
+    mark_counterfeit: ['authentication_in_progress'],
+    request_more_info: ['authentication_in_progress'],
+    resume_authentication: ['needs_more_info'],
+    receive: ['in_transit'],
+    convert: ['received'],
+  };
+
+/** What an action does: the status it moves the quote to, what else it sets, and its history note. */
+interface Step {
+  to: LifecycleStatus;
+  changes?: QuoteChanges;
+  offers?: OffersInput;
+  note: string;
+}
+
+/** "consignment $1,200.00, buyout $800.00": the offers made, in dollars. */
+export function describeOffers(
+  offers: Partial<Record<(typeof OFFER_FIELDS)[number][0], number | null>>,
+) {
+  return OFFER_FIELDS.flatMap(([field, type]) => {
+    const amount = offers[field];
+    return amount == null ? [] : [`${type} ${formatMoney(amount)}`];
+  }).join(', ');
+}
+
+function stepOf(action: AdminQuoteAction): Step {
+  switch (action.action) {
+    case 'start_authentication':
+      return { to: 'authentication_in_progress', note: 'Authentication started.' };
+    case 'authenticate':
+      return action.offers
+        ? {
+            to: 'authenticated_with_offer',
+            changes: { authenticationStatus: 'authentic', isApproved: true },
+            offers: action.offers,
+            note: `Authentic. Offers approved for presentation: ${describeOffers(action.offers)}.`,
+          }
+        : {
+            to: 'authenticated_no_offer',
+            changes: { authenticationStatus: 'authentic', isApproved: false },
+            note: 'Authentic. No offer made.',
+          };
+    case 'set_offers':
+      return {
+        to: 'authenticated_with_offer',
+        changes: { isApproved: true },
+        offers: action.offers,
+        note: `Offers approved for presentation: ${describeOffers(action.offers)}.`,
+      };
+    case 'mark_counterfeit':
+      return {
+        to: 'fake',
+        changes: {
+          authenticationStatus: 'counterfeit',
+          commenter: AUTHENTICATION_TEAM,
+          commentToCustomer: action.commentToCustomer,
+        },
+        note: 'Could not be authenticated.',
+      };
+    case 'request_more_info':
+      return {
+        to: 'needs_more_info',
+        changes: { commenter: AUTHENTICATION_TEAM, commentToCustomer: action.commentToCustomer },
+        note: 'More information requested from the client.',
+      };
+    case 'resume_authentication':
+      // The request for more information has been answered, so the client no longer sees it.
+      return {
+        to: 'authentication_in_progress',
+        changes: { commenter: null, commentToCustomer: null },
+        note: 'Authentication resumed.',
+      };
+    case 'receive':
+      return { to: 'received', note: 'Received at the warehouse.' };
+    case 'convert':
+      return { to: 'converted', note: 'Converted to a product.' };
+  }
+}
+
+async function replaceOffers(tx: Tx, quoteId: number, offers: OffersInput) {
+  await tx.delete(quoteOffers).where(eq(quoteOffers.quoteId, quoteId));
+  const rows = OFFER_FIELDS.flatMap(([field, type]) => {
+    const amount = offers[field];
+    return amount == null ? [] : [{ quoteId, type, amountCents: Math.round(amount * 100) }];
+  });
+  if (rows.length > 0) await tx.insert(quoteOffers).values(rows);
+}
+
+/** Any stylist's quote, for the back office. */
+export async function getQuote(
+  db: Db,
+  quoteId: number,
+  deps: QuoteLinkDeps,
+): Promise<QuoteDocument> {
+  const [data] = await loadQuoteResources(db, eq(quotes.id, quoteId), deps);
+  if (!data) throw AppError.notFound('Quote');
+  return { data };
+}
+
+/**
+ * One back-office step of a quote's life cycle (authentication, offers, receipt, conversion). A
+ * move the life cycle does not allow, or an action outside its step, answers 409 and changes
+ * nothing.
+ */
+export async function applyQuoteAction(
+  db: Db,
+  actor: QuoteActorRef,
+  input: { quoteId: number; action: AdminQuoteAction },
+  deps: QuoteLinkDeps,
+): Promise<QuoteDocument> {
+  await db.transaction(async (tx) => {
+    const [quote] = await tx
+      .select({ id: quotes.id, status: quotes.status })
+      .from(quotes)
+      .where(eq(quotes.id, input.quoteId))
+      .for('update');
+    if (!quote) throw AppError.notFound('Quote');
+    const { action } = input.action;
+    const step = stepOf(input.action);
+    const refusal =
+      transitionRefusal(quote.status, step.to, actor.kind) ??
+      (ADMIN_ACTION_FROM[action].includes(quote.status)
+        ? null
+        : `The action "${action}" does not apply to a quote that is "${statusLabel(quote.status)}".`);
+    if (refusal) throw AppError.conflict(refusal);
+    await applyTransition(tx, {
+      quote,
+      to: step.to,
+      actor,
+      note: input.action.note || step.note,
+      ...(step.changes && { changes: step.changes }),
+    });
+    if (step.offers) await replaceOffers(tx, quote.id, step.offers);
+  });
+  return getQuote(db, input.quoteId, deps);
+}

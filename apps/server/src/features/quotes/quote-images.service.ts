@@ -1,0 +1,58 @@
+import crypto from 'node:crypto';
+import { QUOTE_IMAGE_MAX_PIXELS, QUOTE_IMAGE_TYPES, type UploadedImage } from '@atelier/contract';
+import type { StylistActor } from '../../auth/auth.plugin.ts';
+import type { Db } from '../../db/client.ts';
+import { images } from '../../db/schema.ts';
+import type { FileStorage } from '../../integrations/storage/storage.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { prepareImage, type ImageRules } from '../../lib/images.ts';
+
+export const QUOTE_IMAGE_RULES: ImageRules = {
+  field: 'image',
+  types: QUOTE_IMAGE_TYPES,
+  maxPixels: QUOTE_IMAGE_MAX_PIXELS,
+  maxSide: 2048,
+  thumbnailSide: 400,
+};
+
+/**
+ * Stores a photo for a quote the stylist is about to create; it stays the stylist's, on no quote,
+ * until a quote takes it. The upload is checked and re-encoded before anything is stored, so a
+ * refused file leaves no trace.
+ */
+export async function uploadQuoteImage(
+  db: Db,
+  actor: StylistActor,
+  input: { image?: Buffer | undefined },
+  storage: FileStorage,
+): Promise<UploadedImage> {
+  if (!input.image || input.image.length === 0) {
+    throw AppError.validation({ image: ['Choose a photo to upload'] });
+  }
+  const { image, thumbnail } = await prepareImage(input.image, QUOTE_IMAGE_RULES);
+
+  const name = crypto.randomUUID();
+  const storageKey = `quote-images/${name}.${image.extension}`;
+  const thumbnailKey = `quote-images/${name}-thumb.${thumbnail.extension}`;
+  await storage.put(storageKey, image.data, image.contentType);
+  await storage.put(thumbnailKey, thumbnail.data, thumbnail.contentType);
+  const [row] = await db
+    .insert(images)
+    .values({
+      stylistId: actor.stylistId,
+      quoteId: null,
+      storageKey,
+      thumbnailKey,
+      contentType: image.contentType,
+      width: image.width,
+      height: image.height,
+      bytes: image.data.length,
+    })
+    .returning({ id: images.id });
+  if (!row) throw new Error('image insert returned no row');
+  return {
+    id: row.id,
+    url: storage.urlFor(storageKey),
+    thumbnailUrl: storage.urlFor(thumbnailKey),
+  };
+}

@@ -1,0 +1,202 @@
+import {
+  AuthenticationStatusSchema,
+  type QuoteOffers,
+  type QuoteResource,
+} from '@atelier/contract';
+import { asc, desc, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
+import type { SiteUrls } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import {
+  categories,
+  designers,
+  images,
+  quoteOffers,
+  quotes,
+  quoteStatusHistory,
+  shipments,
+} from '../../db/schema.ts';
+import type { FileStorage } from '../../integrations/storage/storage.ts';
+import { centsToDollars } from '../clients/client-stats.ts';
+
+/** What turns stored keys and ids into the URLs a quote carries. */
+export interface QuoteLinkDeps {
+  storage: Pick<FileStorage, 'urlFor'>;
+  sites: SiteUrls;
+}
+
+const quoteColumns = {
+  ...getTableColumns(quotes),
+  brand: designers.name,
+  category: categories.name,
+};
+const offerColumns = {
+  quoteId: quoteOffers.quoteId,
+  type: quoteOffers.type,
+  amountCents: quoteOffers.amountCents,
+};
+const imageColumns = {
+  id: images.id,
+  quoteId: images.quoteId,
+  storageKey: images.storageKey,
+  thumbnailKey: images.thumbnailKey,
+};
+const historyColumns = {
+  quoteId: quoteStatusHistory.quoteId,
+  fromStatus: quoteStatusHistory.fromStatus,
+  toStatus: quoteStatusHistory.toStatus,
+  actorKind: quoteStatusHistory.actorKind,
+  note: quoteStatusHistory.note,
+  createdAt: quoteStatusHistory.createdAt,
+};
+const shipmentColumns = {
+  id: shipments.id,
+  kind: shipments.kind,
+  labelKey: shipments.labelKey,
+  shiplistKey: shipments.shiplistKey,
+  trackingNumber: shipments.trackingNumber,
+  shippedDate: shipments.shippedDate,
+};
+
+/** A quote and everything its resource shows. */
+export interface QuoteRecord {
+  quote: typeof quotes.$inferSelect & { brand: string; category: string };
+  offers: readonly Pick<typeof quoteOffers.$inferSelect, keyof typeof offerColumns>[];
+  /** In display order. */
+  images: readonly Pick<typeof images.$inferSelect, keyof typeof imageColumns>[];
+  shipment: Pick<typeof shipments.$inferSelect, keyof typeof shipmentColumns> | null;
+  /** Oldest first. */
+  history: readonly Pick<typeof quoteStatusHistory.$inferSelect, keyof typeof historyColumns>[];
+}
+
+function toOffers(record: QuoteRecord): QuoteOffers {
+  const amount = (type: (typeof record.offers)[number]['type']) => {
+    const offer = record.offers.find((candidate) => candidate.type === type);
+    return offer ? centsToDollars(offer.amountCents) : null;
+  };
+  return {
+    consignmentEstimate: amount('consignment'),
+    buyoutQuote: amount('buyout'),
+    buybackQuote: amount('buyback'),
+    acceptedOfferType: record.quote.acceptedOfferType,
+  };
+}
+
+/** The one mapping from a quote's rows to the contract's quote resource. */
+export function toQuoteResource(
+  record: QuoteRecord,
+  { storage, sites }: QuoteLinkDeps,
+): QuoteResource {
+  const { quote, shipment } = record;
+  const quoteImages = record.images.map((image) => ({
+    id: image.id,
+    url: storage.urlFor(image.storageKey),
+    thumbnailUrl: storage.urlFor(image.thumbnailKey),
+  }));
+  const authenticationStatus = AuthenticationStatusSchema.safeParse(quote.authenticationStatus);
+  return {
+    id: quote.id,
+    type: 'white-glove-quotes',
+    attributes: {
+      name: quote.name,
+      description: quote.description,
+      brand: quote.brand,
+      brandId: quote.designerId,
+      category: quote.category,
+      categoryId: quote.categoryId,
+      images: quoteImages,
+      thumbnail_url: quoteImages[0]?.thumbnailUrl ?? null,
+      image_url: quoteImages[0]?.url ?? null,
+      createdAt: quote.createdAt.toISOString(),
+      updatedAt: quote.updatedAt.toISOString(),
+      status: quote.status,
+      pickup_type: quote.pickupType,
+      authenticationStatus: authenticationStatus.success ? authenticationStatus.data : null,
+      hasPurchaseOffer: record.offers.some((offer) => offer.amountCents > 0),
+      isApproved: quote.isApproved,
+      barCode: quote.barCode,
+      offers: toOffers(record),
+      commenter: quote.commenter,
+      commentToCustomer: quote.commentToCustomer,
+      shipment: shipment && {
+        id: shipment.id,
+        kind: shipment.kind,
+        labelUrl: shipment.labelKey ? storage.urlFor(shipment.labelKey) : null,
+        trackingNumber: shipment.trackingNumber,
+        shiplistPDFLink: shipment.shiplistKey ? storage.urlFor(shipment.shiplistKey) : null,
+        shippedDate: shipment.shippedDate.toISOString(),
+      },
+      statusHistory: record.history.map((step) => ({
+        from: step.fromStatus,
+        to: step.toStatus,
+        actor: step.actorKind,
+        note: step.note,
+        at: step.createdAt.toISOString(),
+      })),
+    },
+    links: { admin: sites.adminUrl ? `${sites.adminUrl}/pending-items/${quote.id}` : null },
+  };
+}
+
+function groupBy<T extends { quoteId: number | null }>(rows: readonly T[]) {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    if (row.quoteId === null) continue;
+    const group = groups.get(row.quoteId);
+    if (group) group.push(row);
+    else groups.set(row.quoteId, [row]);
+  }
+  return groups;
+}
+
+/**
+ * The quotes `where` selects, newest first, as resources. Five queries whatever their number:
+ * the quotes, then their offers, images, history and shipments each in one set-based query.
+ */
+export async function loadQuoteResources(
+  db: Db,
+  where: SQL | undefined,
+  deps: QuoteLinkDeps,
+): Promise<QuoteResource[]> {
+  const rows = await db
+    .select(quoteColumns)
+    .from(quotes)
+    .innerJoin(designers, eq(designers.id, quotes.designerId))
+    .innerJoin(categories, eq(categories.id, quotes.categoryId))
+    .where(where)
+    .orderBy(desc(quotes.createdAt), desc(quotes.id));
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const shipmentIds = [...new Set(rows.flatMap((row) => row.shipmentId ?? []))];
+  const [offerRows, imageRows, historyRows, shipmentRows] = await Promise.all([
+    db.select(offerColumns).from(quoteOffers).where(inArray(quoteOffers.quoteId, ids)),
+    db
+      .select(imageColumns)
+      .from(images)
+      .where(inArray(images.quoteId, ids))
+      .orderBy(asc(images.position), asc(images.id)),
+    db
+      .select(historyColumns)
+      .from(quoteStatusHistory)
+      .where(inArray(quoteStatusHistory.quoteId, ids))
+      .orderBy(asc(quoteStatusHistory.createdAt), asc(quoteStatusHistory.id)),
+    shipmentIds.length === 0
+      ? Promise.resolve([])
+      : db.select(shipmentColumns).from(shipments).where(inArray(shipments.id, shipmentIds)),
+  ]);
+  const offersByQuote = groupBy(offerRows);
+  const imagesByQuote = groupBy(imageRows);
+  const historyByQuote = groupBy(historyRows);
+  const shipmentById = new Map(shipmentRows.map((shipment) => [shipment.id, shipment]));
+  return rows.map((quote) =>
+    toQuoteResource(
+      {
+        quote,
+        offers: offersByQuote.get(quote.id) ?? [],
+        images: imagesByQuote.get(quote.id) ?? [],
+        shipment: quote.shipmentId === null ? null : (shipmentById.get(quote.shipmentId) ?? null),
+        history: historyByQuote.get(quote.id) ?? [],
+      },
+      deps,
+    ),
+  );
+}

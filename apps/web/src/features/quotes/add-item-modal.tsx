@@ -1,0 +1,371 @@
+import {
+  QUOTE_DESCRIPTION_MAX_LENGTH,
+  QUOTE_NAME_MAX_LENGTH,
+  type Designer,
+} from '@atelier/contract';
+import {
+  Button,
+  CloseButton,
+  Group,
+  Input,
+  Modal,
+  Progress,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { MOBILE_MEDIA_QUERY } from '../../app/theme.ts';
+import { LoadError } from '../../components/load-error.tsx';
+import { isApiError } from '../../lib/api-client.ts';
+import classes from './add-item-modal.module.css';
+import { useDesignerDirectory } from './designer-queries.ts';
+import {
+  IMAGE_LIMITS_TEXT,
+  showUploadFailure,
+  useImageUploads,
+  type ImageUpload,
+} from './image-uploads.ts';
+import { useCreateQuote } from './quote-mutations.ts';
+
+export const QUOTE_ADDED_TEXT = 'Quote added successfully and list refreshed!';
+export const QUOTE_ADDED_REFRESH_FAILED_TEXT =
+  'Quote added but failed to refresh list. Please refresh the page.';
+
+interface AddItemModalProps {
+  clientId: number;
+  opened: boolean;
+  onClose: () => void;
+}
+
+/** The New item form (§2) in the pickup page's addItem modal; full screen on phones. */
+export function AddItemModal({ clientId, opened, onClose }: AddItemModalProps) {
+  const isMobile = useMediaQuery(MOBILE_MEDIA_QUERY);
+  const createQuote = useCreateQuote(clientId);
+  // A new key gives the next item a fresh form (and gives back the last one's previews).
+  const [formKey, setFormKey] = useState(0);
+
+  function close() {
+    // The item is being saved: its outcome must still be reported, so the modal stays.
+    if (!createQuote.isPending) onClose();
+  }
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="New Item"
+      size="lg"
+      fullScreen={isMobile}
+      radius={isMobile ? 0 : 'md'}
+      overlayProps={{ backgroundOpacity: 0.7, blur: 2 }}
+      closeButtonProps={{ 'aria-label': 'Close', disabled: createQuote.isPending }}
+      classNames={{ title: classes.title }}
+    >
+      <AddItemForm
+        key={formKey}
+        createQuote={createQuote}
+        onCancel={close}
+        onAdded={() => {
+          setFormKey((key) => key + 1);
+          onClose();
+        }}
+      />
+    </Modal>
+  );
+}
+
+type FieldName = 'brandId' | 'categoryId' | 'name' | 'description' | 'imageIds';
+type FieldErrors = Partial<Record<FieldName, string[]>>;
+
+/** The server's field errors by form field; a photo's errors may be keyed per index ("imageIds.0"). */
+function toFieldErrors(errors: Record<string, string[]>): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const [key, messages] of Object.entries(errors)) {
+    const field = key.split('.')[0];
+    if (
+      field === 'brandId' ||
+      field === 'categoryId' ||
+      field === 'name' ||
+      field === 'description' ||
+      field === 'imageIds'
+    ) {
+      fields[field] = [...(fields[field] ?? []), ...messages];
+    }
+  }
+  return fields;
+}
+
+interface AddItemFormProps {
+  createQuote: ReturnType<typeof useCreateQuote>;
+  onCancel: () => void;
+  onAdded: () => void;
+}
+
+function AddItemForm({ createQuote, onCancel, onAdded }: AddItemFormProps) {
+  const directory = useDesignerDirectory();
+  const photos = useImageUploads();
+  const [designerId, setDesignerId] = useState<string | null>(null);
+  const [categoryId, setCategoryId] = useState<string | null>(null);
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [failedSubmits, setFailedSubmits] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  const photosId = useId();
+
+  const designers = directory.data ?? [];
+  const designer = designers.find((entry) => String(entry.id) === designerId);
+  const isSaving = createQuote.isPending;
+  // §5: Add Item needs a photo, a designer, a category and a name, with nothing saving or uploading.
+  const canAdd =
+    photos.imageIds.length > 0 &&
+    designer !== undefined &&
+    categoryId !== null &&
+    name.trim() !== '' &&
+    !isSaving &&
+    !photos.isUploading;
+
+  // After a refused submit, the first field at fault takes focus.
+  useEffect(() => {
+    if (failedSubmits > 0) {
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    }
+  }, [failedSubmits]);
+
+  function clearError(field: FieldName) {
+    setFieldErrors(({ [field]: _cleared, ...rest }) => rest);
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!canAdd) return;
+    setFieldErrors({});
+    createQuote.mutate(
+      {
+        brandId: designer.id,
+        categoryId: Number(categoryId),
+        name,
+        description,
+        imageIds: photos.imageIds,
+      },
+      {
+        onSuccess: ({ isListRefreshed }) => {
+          notifications.show(
+            isListRefreshed
+              ? { color: 'green', message: QUOTE_ADDED_TEXT }
+              : { color: 'yellow', message: QUOTE_ADDED_REFRESH_FAILED_TEXT },
+          );
+          onAdded();
+        },
+        onError: (error) => {
+          const errors = toFieldErrors((isApiError(error) && error.errors) || {});
+          setFieldErrors(errors);
+          setFailedSubmits((count) => count + 1);
+          const formFieldErrors = Object.keys(errors).filter((field) => field !== 'imageIds');
+          // §8 reports a failed Add Item with the upload text; a field's own error says enough.
+          if (errors.imageIds || formFieldErrors.length === 0) {
+            showUploadFailure(errors.imageIds?.join(' ') ?? error.message);
+          }
+        },
+      },
+    );
+  }
+
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate className={classes.form}>
+      <Stack gap="lg">
+        {directory.isError && !directory.data && (
+          <LoadError
+            title="Designers could not be loaded"
+            message={directory.error.message}
+            isRetrying={directory.isFetching}
+            onRetry={() => void directory.refetch()}
+          />
+        )}
+        <div className={classes.fields}>
+          <Select
+            label="Designer"
+            placeholder={directory.isPending ? 'Loading designers…' : 'Choose a designer'}
+            searchable
+            limit={100}
+            nothingFoundMessage="No designer by that name"
+            data={designers.map((entry) => ({ value: String(entry.id), label: entry.name }))}
+            value={designerId}
+            onChange={(value) => {
+              setDesignerId(value);
+              // §5: the categories belong to the designer, so a new designer starts over.
+              setCategoryId(null);
+              clearError('brandId');
+              clearError('categoryId');
+            }}
+            disabled={!directory.data || isSaving}
+            error={messagesOf(fieldErrors.brandId)}
+            className={classes.half}
+          />
+          <Select
+            label="Category"
+            placeholder={designer ? 'Choose a category' : 'Choose a designer first'}
+            searchable
+            nothingFoundMessage="No category by that name"
+            data={categoryOptions(designer)}
+            value={categoryId}
+            onChange={(value) => {
+              setCategoryId(value);
+              clearError('categoryId');
+            }}
+            disabled={!designer || isSaving}
+            error={messagesOf(fieldErrors.categoryId)}
+            className={classes.half}
+          />
+          <TextInput
+            label="Name"
+            placeholder="e.g. Classic Flap Bag"
+            value={name}
+            maxLength={QUOTE_NAME_MAX_LENGTH}
+            onChange={(event) => {
+              setName(event.currentTarget.value);
+              clearError('name');
+            }}
+            readOnly={isSaving}
+            error={messagesOf(fieldErrors.name)}
+            className={classes.full}
+          />
+          <Textarea
+            label="Description"
+            description="Optional: condition, size, colour, what comes with it."
+            rows={3}
+            resize="vertical"
+            value={description}
+            maxLength={QUOTE_DESCRIPTION_MAX_LENGTH}
+            onChange={(event) => {
+              setDescription(event.currentTarget.value);
+              clearError('description');
+            }}
+            readOnly={isSaving}
+            error={messagesOf(fieldErrors.description)}
+            className={classes.full}
+          />
+        </div>
+
+        <div
+          role="group"
+          aria-labelledby={`${photosId}-label`}
+          aria-describedby={`${photosId}-limits`}
+          className={classes.photos}
+        >
+          <Input.Label id={`${photosId}-label`} labelElement="div">
+            Photos
+          </Input.Label>
+          <Input.Description id={`${photosId}-limits`}>{IMAGE_LIMITS_TEXT}</Input.Description>
+          {photos.uploads.length > 0 && (
+            <ul className={classes.previews} aria-label="Chosen photos">
+              {photos.uploads.map((upload) => (
+                <PhotoPreview
+                  key={upload.key}
+                  upload={upload}
+                  isLocked={isSaving}
+                  onRemove={() => photos.remove(upload.key)}
+                />
+              ))}
+            </ul>
+          )}
+          <div className={classes.addPhotosRow}>
+            <input
+              id={`${photosId}-input`}
+              type="file"
+              accept="image/*"
+              multiple
+              className={classes.fileInput}
+              disabled={isSaving || photos.isFull}
+              aria-describedby={`${photosId}-limits`}
+              aria-invalid={fieldErrors.imageIds ? true : undefined}
+              onChange={(event) => {
+                photos.addFiles(Array.from(event.currentTarget.files ?? []));
+                // The same file may be chosen again after it was removed.
+                event.currentTarget.value = '';
+              }}
+            />
+            <Button
+              component="label"
+              htmlFor={`${photosId}-input`}
+              variant="outline"
+              className={classes.addPhotos}
+              data-disabled={isSaving || photos.isFull || undefined}
+            >
+              Add Photos
+            </Button>
+          </div>
+          {fieldErrors.imageIds && <Input.Error>{messagesOf(fieldErrors.imageIds)}</Input.Error>}
+          <Text size="sm" c="dimmed" role="status">
+            {photos.isUploading ? 'Uploading… Add Item waits until every photo is in.' : ''}
+          </Text>
+        </div>
+
+        <Group justify="flex-end" gap="sm" className={classes.actions}>
+          <Button variant="subtle" color="gray" onClick={onCancel} disabled={isSaving}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={!canAdd} loading={isSaving} lts="0.06em">
+            Add Item
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function categoryOptions(designer: Designer | undefined) {
+  return (designer?.categories ?? []).map((category) => ({
+    value: String(category.id),
+    label: category.name,
+  }));
+}
+
+/** A field can fail more than one rule; each message gets its own line. */
+function messagesOf(messages: string[] | undefined) {
+  if (!messages?.length) return undefined;
+  return messages.map((message) => (
+    <span key={message} className={classes.message}>
+      {message}
+    </span>
+  ));
+}
+
+interface PhotoPreviewProps {
+  upload: ImageUpload;
+  isLocked: boolean;
+  onRemove: () => void;
+}
+
+function PhotoPreview({ upload, isLocked, onRemove }: PhotoPreviewProps) {
+  const isUploading = upload.image === null;
+  return (
+    <li className={classes.preview} aria-busy={isUploading}>
+      <img src={upload.previewUrl} alt={upload.fileName} className={classes.previewImage} />
+      {isUploading && (
+        <Progress
+          value={Math.round(upload.progress * 100)}
+          size="sm"
+          radius={0}
+          striped
+          animated
+          aria-label={`Uploading ${upload.fileName}`}
+          className={classes.progress}
+        />
+      )}
+      <CloseButton
+        size="sm"
+        variant="filled"
+        aria-label={`Remove ${upload.fileName}`}
+        disabled={isLocked}
+        onClick={onRemove}
+        className={classes.remove}
+      />
+    </li>
+  );
+}

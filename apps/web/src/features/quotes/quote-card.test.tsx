@@ -1,0 +1,257 @@
+import type { QuoteView } from '@atelier/contract';
+import { MantineProvider } from '@mantine/core';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, test, vi } from 'vitest';
+import { theme } from '../../app/theme.ts';
+import { QuoteCard } from './quote-card.tsx';
+import { quoteView, withStatus, quoteResource, type QuoteOverrides } from './quotes-test-data.ts';
+
+function renderCard(
+  quote: QuoteView,
+  props: Partial<{ isSelected: boolean; canToggle: boolean }> = {},
+) {
+  const onToggle = vi.fn();
+  const user = userEvent.setup();
+  render(
+    <MantineProvider theme={theme} forceColorScheme="dark" env="test">
+      <QuoteCard
+        quote={quote}
+        isSelected={props.isSelected ?? false}
+        canToggle={props.canToggle ?? true}
+        onToggle={onToggle}
+      />
+    </MantineProvider>,
+  );
+  return { card: screen.getByRole('article'), onToggle, user };
+}
+
+function cardOf(status: string | null, attributes: QuoteOverrides['attributes'] = {}): QuoteView {
+  return quoteView(withStatus(quoteResource({ id: 42, attributes }), status));
+}
+
+describe('quote card', () => {
+  test('header links the id to the admin record in a new tab, and shows the created date', () => {
+    const { card } = renderCard(
+      quoteView({ id: 42, attributes: { createdAt: '2026-03-07T23:30:00.000Z' } }),
+    );
+
+    const link = within(card).getByRole('link', { name: '#42' });
+    expect(link).toHaveAttribute('href', 'https://admin.example.com/pending-items/42');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', expect.stringContaining('noopener'));
+    expect(within(card).getByText('3/7/2026')).toBeInTheDocument();
+  });
+
+  test('without an admin site the id is plain text', () => {
+    const { card } = renderCard(quoteView({ id: 42, links: { admin: null } }));
+    expect(within(card).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(card).getByText('#42')).toBeInTheDocument();
+  });
+
+  test('shows the first thumbnail named by brand and name, with the name as a heading', () => {
+    const { card } = renderCard(
+      quoteView({ id: 42, attributes: { brand: 'Hermès', name: 'Kelly 28' } }),
+    );
+
+    expect(within(card).getByRole('img', { name: 'Hermès Kelly 28' })).toHaveAttribute(
+      'src',
+      'https://cdn.example.com/quotes/42-thumb.webp',
+    );
+    expect(within(card).getByText('Hermès')).toBeInTheDocument();
+    expect(within(card).getByRole('heading', { name: 'Kelly 28' })).toBeInTheDocument();
+    expect(within(card).getByRole('checkbox', { name: '#42 Hermès Kelly 28' })).toBeInTheDocument();
+  });
+
+  test('a quote without a photo, or whose photo fails, shows a placeholder instead', () => {
+    const { card } = renderCard(
+      quoteView({ attributes: { images: [], thumbnail_url: null, image_url: null } }),
+    );
+    expect(within(card).queryByRole('img')).not.toBeInTheDocument();
+    expect(within(card).getByText('No photo')).toBeInTheDocument();
+  });
+
+  test('a photo that fails to load gives way to the placeholder', () => {
+    const { card } = renderCard(quoteView());
+    fireEvent.error(within(card).getByRole('img'));
+    expect(within(card).queryByRole('img')).not.toBeInTheDocument();
+    expect(within(card).getByText('No photo')).toBeInTheDocument();
+  });
+
+  test.each([
+    { hasPurchaseOffer: true, isApproved: true, isShown: true },
+    { hasPurchaseOffer: true, isApproved: false, isShown: false },
+    { hasPurchaseOffer: false, isApproved: true, isShown: false },
+    { hasPurchaseOffer: false, isApproved: false, isShown: false },
+  ])(
+    'offers show only with a purchase offer that is approved: %o',
+    ({ hasPurchaseOffer, isApproved, isShown }) => {
+      const { card } = renderCard(
+        cardOf('authenticated_with_offer', {
+          hasPurchaseOffer,
+          isApproved,
+          offers: { consignmentEstimate: 1200, buyoutQuote: 900, buybackQuote: 950.5 },
+        }),
+      );
+
+      if (!isShown) {
+        expect(within(card).queryAllByRole('term')).toHaveLength(0);
+        expect(within(card).queryByText('$1,200.00')).not.toBeInTheDocument();
+        return;
+      }
+      const terms = within(card)
+        .getAllByRole('term')
+        .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+      expect(terms).toEqual([
+        ['Consign', '$1,200.00'],
+        ['Buyout', '$900.00'],
+        ['Buyout', '$950.50'],
+      ]);
+    },
+  );
+
+  test.each([
+    ['pending', 'Authentication pending'],
+    ['authentic', 'Authenticated'],
+    ['counterfeit', 'Could not be authenticated'],
+  ])('authentication status %s reads "%s"', (authenticationStatus, text) => {
+    const { card } = renderCard(
+      cardOf('pending_authentication', {
+        authenticationStatus: authenticationStatus as 'pending',
+      }),
+    );
+    expect(within(card).getByText(text)).toBeInTheDocument();
+  });
+
+  test('no authentication status, no text', () => {
+    const { card } = renderCard(cardOf('pending_authentication', { authenticationStatus: null }));
+    for (const text of ['Authentication pending', 'Authenticated', 'Could not be authenticated']) {
+      expect(within(card).queryByText(text)).not.toBeInTheDocument();
+    }
+  });
+
+  test.each([
+    ['pending_authentication', 'Estimated 1-3 business days'],
+    ['authentication_in_progress', 'Estimated 1-2 business days'],
+    ['authenticated_no_offer', 'Estimated 1-2 business days'],
+    ['offer_accepted', 'Estimated 1-3 business days'],
+    ['in_transit', 'Estimated 3-7 business days'],
+    ['received', 'Estimated 2-5 business days'],
+    ['authenticated_with_offer', null],
+    ['offer_pending', null],
+    ['converted', null],
+    ['fake', null],
+    ['needs_more_info', null],
+    ['Accepted', null],
+  ])('status %s shows timeline %s (§4)', (status, timeline) => {
+    const { card } = renderCard(cardOf(status));
+    if (timeline) expect(within(card).getByText(timeline)).toBeInTheDocument();
+    else expect(within(card).queryByText(/^Estimated/)).not.toBeInTheDocument();
+  });
+
+  test.each([
+    ['offer_accepted', 'Offer Accepted'],
+    ['Accepted', 'Accepted'],
+    ['fake', 'Counterfeit Detected'],
+    ['needs_more_info', 'Needs More Information'],
+    ['pendingPickup', 'pending Pickup'],
+    [null, 'Not Submitted'],
+  ])('status %s is badged "%s" and described by it', (status, text) => {
+    const { card } = renderCard(cardOf(status));
+    expect(within(card).getByRole('checkbox')).toHaveAccessibleDescription(text);
+  });
+
+  test('a concierge pickup reads "Picked Up" whatever the status', () => {
+    const { card } = renderCard(cardOf('received', { pickup_type: 'concierge' }));
+    expect(within(card).getByRole('checkbox')).toHaveAccessibleDescription('Picked Up');
+  });
+
+  test.each([
+    ['offer_accepted', true],
+    ['Accepted', true],
+    ['authenticated_with_offer', false],
+    ['received', false],
+    ['fake', false],
+  ])('status %s shows "Select": %s', (status, isShown) => {
+    const { card } = renderCard(cardOf(status));
+    if (isShown) expect(within(card).getByText('Select')).toBeInTheDocument();
+    else expect(within(card).queryByText('Select')).not.toBeInTheDocument();
+  });
+
+  test('a selected card is checked and says "Selected"', () => {
+    const { card } = renderCard(cardOf('offer_accepted'), { isSelected: true });
+    expect(within(card).getByRole('checkbox')).toBeChecked();
+    expect(within(card).getByText('Selected')).toBeInTheDocument();
+  });
+
+  test('clicking the card asks to toggle it', async () => {
+    const { card, user, onToggle } = renderCard(cardOf('received'));
+    await user.click(within(card).getByRole('checkbox'));
+    expect(onToggle).toHaveBeenCalledTimes(1);
+  });
+
+  test('outside the selection group the card is disabled and neither click nor key toggles it', async () => {
+    const { card, user, onToggle } = renderCard(cardOf('received'), { canToggle: false });
+    const checkbox = within(card).getByRole('checkbox');
+    expect(checkbox).toHaveAttribute('aria-disabled', 'true');
+
+    await user.click(checkbox);
+    checkbox.focus();
+    await user.keyboard(' ');
+    await user.keyboard('{Enter}');
+
+    expect(onToggle).not.toHaveBeenCalled();
+  });
+
+  test('INFO reveals description, barcode, the comment to the client and the status history', async () => {
+    const { card, user, onToggle } = renderCard(
+      cardOf('needs_more_info', {
+        description: 'Black caviar leather.',
+        barCode: 'WG-000042',
+        commenter: 'Margaux',
+        commentToCustomer: 'Please send a photo of the serial sticker.',
+        statusHistory: [
+          {
+            from: null,
+            to: 'pending_authentication',
+            actor: 'stylist',
+            note: null,
+            at: '2026-05-01T12:00:00.000Z',
+          },
+          {
+            from: 'pending_authentication',
+            to: 'needs_more_info',
+            actor: 'admin',
+            note: 'Serial sticker unreadable',
+            at: '2026-05-03T12:00:00.000Z',
+          },
+        ],
+      }),
+    );
+    const info = within(card).getByRole('button', { name: 'INFO for quote #42' });
+    expect(info).toHaveAttribute('aria-expanded', 'false');
+    expect(within(card).queryByText('Black caviar leather.')).not.toBeInTheDocument();
+
+    await user.click(info);
+
+    expect(info).toHaveAttribute('aria-expanded', 'true');
+    expect(await within(card).findByText('Black caviar leather.')).toBeInTheDocument();
+    expect(within(card).getByText('WG-000042')).toBeInTheDocument();
+    expect(
+      within(card).getByText('Margaux: Please send a photo of the serial sticker.'),
+    ).toBeInTheDocument();
+    const history = within(within(card).getByRole('list', { name: 'Status history' }))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(history).toEqual([
+      '5/1/2026Pending Authentication',
+      '5/3/2026Pending Authentication → Needs More InformationSerial sticker unreadable',
+    ]);
+    expect(onToggle).not.toHaveBeenCalled();
+
+    await user.click(info);
+    await waitFor(() =>
+      expect(within(card).queryByText('Black caviar leather.')).not.toBeInTheDocument(),
+    );
+  });
+});

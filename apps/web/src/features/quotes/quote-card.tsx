@@ -1,0 +1,365 @@
+import {
+  AUTHENTICATION_STATUS_TEXT,
+  QUOTE_PROBLEM_TEXT,
+  canShowOffers,
+  estimatedTimeline,
+  formatDate,
+  formatMoney,
+  selectionGroup,
+  statusAction,
+  statusDisplayText,
+  type QuoteProblem,
+  type QuoteView,
+  type SelectionGroup,
+} from '@atelier/contract';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Collapse,
+  List,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  type MantineColor,
+} from '@mantine/core';
+import { useId, useState, type KeyboardEvent } from 'react';
+import { CheckIcon, ChevronDownIcon, ExternalIcon, ImageIcon } from '../../components/icons.tsx';
+import classes from './quote-card.module.css';
+import { useTap } from './use-tap.ts';
+
+const GROUP_COLORS: Readonly<Record<SelectionGroup, MantineColor>> = {
+  Authentication: 'blue',
+  OfferManagement: 'gold',
+  Processing: 'teal',
+  Completion: 'green',
+  Issue: 'red',
+};
+
+export function statusColor(status: string | null): MantineColor {
+  const group = selectionGroup(status);
+  return group ? GROUP_COLORS[group] : 'gray';
+}
+
+/** The card's name for the quote: "#12 Chanel Classic Flap Bag". */
+export function quoteTitle(quote: QuoteView): string {
+  return [`#${quote.id}`, quote.brand, quote.name].filter(Boolean).join(' ');
+}
+
+// A record may carry a date the browser cannot read; the card then leaves the date out.
+function formatDateOrNull(value: string | null): string | null {
+  if (value === null || Number.isNaN(new Date(value).getTime())) return null;
+  return formatDate(value);
+}
+
+interface QuoteCardProps {
+  quote: QuoteView;
+  isSelected: boolean;
+  /** False when the quote is outside the selection's group (§4): shown dimmed, taps do nothing. */
+  canToggle: boolean;
+  onToggle: (quote: QuoteView) => void;
+}
+
+/** One quote of the pickup page (§2 "Quote card"); tapping the card selects it. */
+export function QuoteCard({ quote, isSelected, canToggle, onToggle }: QuoteCardProps) {
+  const statusId = useId();
+  const infoId = useId();
+  const [isInfoOpen, setIsInfoOpen] = useState(false);
+  const title = quoteTitle(quote);
+  const statusText = statusDisplayText(quote.status, quote.pickupType);
+  const timeline = estimatedTimeline(quote.status);
+  const created = formatDateOrNull(quote.createdAt);
+  const isBlocked = !canToggle && !isSelected;
+
+  function toggle() {
+    if (canToggle) onToggle(quote);
+  }
+
+  const tap = useTap(toggle);
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key !== ' ' && event.key !== 'Enter') return;
+    event.preventDefault();
+    if (!event.repeat) toggle();
+  }
+
+  return (
+    <Paper
+      component="article"
+      aria-label={`Quote #${quote.id}`}
+      className={classes.card}
+      data-selected={isSelected || undefined}
+      data-blocked={isBlocked || undefined}
+    >
+      <div className={classes.header}>
+        {quote.adminUrl ? (
+          <Anchor
+            href={quote.adminUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={classes.idLink}
+            underline="hover"
+          >
+            #{quote.id}
+            <ExternalIcon size={12} />
+          </Anchor>
+        ) : (
+          <Text span size="xs" fw={500} c="gold.4">
+            #{quote.id}
+          </Text>
+        )}
+        {created && quote.createdAt && (
+          <Text span size="xs" c="dimmed">
+            <time dateTime={quote.createdAt}>{created}</time>
+          </Text>
+        )}
+      </div>
+
+      <div
+        role="checkbox"
+        tabIndex={0}
+        aria-checked={isSelected}
+        aria-disabled={!canToggle}
+        aria-label={title}
+        aria-describedby={statusId}
+        title={isBlocked ? 'Only quotes at the same stage can be selected together' : undefined}
+        className={classes.surface}
+        onClick={toggle}
+        onKeyDown={onKeyDown}
+        {...tap}
+      >
+        <div className={classes.media}>
+          <QuoteImage quote={quote} />
+          <span className={classes.check} aria-hidden="true">
+            <CheckIcon size={16} strokeWidth={2.2} />
+          </span>
+        </div>
+        <div className={classes.body}>
+          <div>
+            <Text className={classes.brand}>{quote.brand}</Text>
+            <Title order={3} className={classes.name} mt={4}>
+              {quote.name}
+            </Title>
+          </div>
+          <Badge
+            id={statusId}
+            color={statusColor(quote.status)}
+            variant="light"
+            radius="sm"
+            size="md"
+            tt="none"
+            style={{ alignSelf: 'flex-start' }}
+          >
+            {statusText}
+          </Badge>
+          {timeline && <Text className={classes.meta}>Estimated {timeline}</Text>}
+          <AuthenticationText status={quote.authenticationStatus} />
+          {canShowOffers(quote) && <Offers quote={quote} />}
+          {statusAction(quote.status) === 'actions' && (
+            <span className={classes.selectPill} aria-hidden="true">
+              {isSelected && <CheckIcon size={12} strokeWidth={2.4} />}
+              {isSelected ? 'Selected' : 'Select'}
+            </span>
+          )}
+        </div>
+      </div>
+
+      <div className={classes.footer}>
+        <Button
+          variant="subtle"
+          color="gray"
+          size="compact-xs"
+          className={classes.infoToggle}
+          aria-expanded={isInfoOpen}
+          aria-controls={infoId}
+          aria-label={`INFO for quote #${quote.id}`}
+          rightSection={<ChevronDownIcon size={14} className={classes.chevron} />}
+          onClick={() => setIsInfoOpen((open) => !open)}
+        >
+          INFO
+        </Button>
+      </div>
+      <Collapse expanded={isInfoOpen} keepMounted={false} id={infoId}>
+        <QuoteInfo quote={quote} />
+      </Collapse>
+    </Paper>
+  );
+}
+
+function QuoteImage({ quote }: { quote: QuoteView }) {
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const url = quote.imageUrl;
+  if (url === null || url === failedUrl) {
+    return (
+      <div className={classes.placeholder}>
+        <ImageIcon size={28} />
+        No photo
+      </div>
+    );
+  }
+  return (
+    <img
+      src={url}
+      alt={[quote.brand, quote.name].filter(Boolean).join(' ')}
+      loading="lazy"
+      decoding="async"
+      className={classes.image}
+      onError={() => setFailedUrl(url)}
+    />
+  );
+}
+
+function AuthenticationText({ status }: { status: string | null }) {
+  if (status === null || !Object.hasOwn(AUTHENTICATION_STATUS_TEXT, status)) return null;
+  const text = AUTHENTICATION_STATUS_TEXT[status as keyof typeof AUTHENTICATION_STATUS_TEXT];
+  return <Text className={classes.meta}>{text}</Text>;
+}
+
+function Offers({ quote }: { quote: QuoteView }) {
+  // §9: a buyback is presented as a Buyout.
+  const offers = [
+    { key: 'consignment', label: 'Consign', amount: quote.offers.consignment },
+    { key: 'buyout', label: 'Buyout', amount: quote.offers.buyout },
+    { key: 'buyback', label: 'Buyout', amount: quote.offers.buyback },
+  ].filter((offer): offer is typeof offer & { amount: number } => offer.amount !== null);
+  if (offers.length === 0) return null;
+  return (
+    <dl className={classes.offers}>
+      {offers.map((offer) => (
+        <div key={offer.key} className={classes.offer}>
+          <dt>{offer.label}</dt>
+          <dd>{formatMoney(offer.amount)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function QuoteInfo({ quote }: { quote: QuoteView }) {
+  const comment = quote.commentToCustomer
+    ? [quote.commenter, quote.commentToCustomer].filter(Boolean).join(': ')
+    : null;
+  return (
+    <div className={classes.info}>
+      <dl className={classes.infoList}>
+        {quote.description && (
+          <>
+            <dt>Description</dt>
+            <dd>{quote.description}</dd>
+          </>
+        )}
+        {quote.category && (
+          <>
+            <dt>Category</dt>
+            <dd>{quote.category}</dd>
+          </>
+        )}
+        {quote.barCode && (
+          <>
+            <dt>Barcode</dt>
+            <dd>{quote.barCode}</dd>
+          </>
+        )}
+        {comment && (
+          <>
+            <dt>Comment</dt>
+            <dd>{comment}</dd>
+          </>
+        )}
+        {quote.shipment?.trackingNumber && (
+          <>
+            <dt>Tracking</dt>
+            <dd>{quote.shipment.trackingNumber}</dd>
+          </>
+        )}
+      </dl>
+      {quote.statusHistory.length > 0 && (
+        <>
+          <Text size="xs" c="dark.2" tt="uppercase" lts="0.08em" mt="sm" mb={6}>
+            Status history
+          </Text>
+          <ol className={classes.history} aria-label="Status history">
+            {quote.statusHistory.map((entry, index) => (
+              <li key={`${entry.at}-${index}`}>
+                <Text size="xs" c="dimmed">
+                  {formatDateOrNull(entry.at)}
+                </Text>
+                <Text size="sm">
+                  {entry.from ? `${statusDisplayText(entry.from)} → ` : ''}
+                  {statusDisplayText(entry.to)}
+                </Text>
+                {entry.note && (
+                  <Text size="xs" c="dark.1">
+                    {entry.note}
+                  </Text>
+                )}
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** §5: a quote whose data fails the sanity checks shows what is wrong instead of a broken card. */
+export function QuoteProblemCard({
+  quote,
+  problems,
+}: {
+  quote: QuoteView;
+  problems: readonly QuoteProblem[];
+}) {
+  return (
+    <Alert
+      component="article"
+      // Mantine's default role "alert" would announce every broken record as the page loads.
+      role="article"
+      color="yellow"
+      variant="light"
+      radius="md"
+      title={`Quote #${quote.id} can't be shown`}
+      className={classes.problem}
+    >
+      <Stack gap={6}>
+        <List size="sm" spacing={2}>
+          {problems.map((problem) => (
+            <List.Item key={problem}>{QUOTE_PROBLEM_TEXT[problem]}</List.Item>
+          ))}
+        </List>
+        <Text size="xs" c="dimmed">
+          It can't be selected until the back office fixes its record.
+          {quote.adminUrl && (
+            <>
+              {' '}
+              <Anchor href={quote.adminUrl} target="_blank" rel="noopener noreferrer" size="xs">
+                Open #{quote.id} in admin
+              </Anchor>
+            </>
+          )}
+        </Text>
+      </Stack>
+    </Alert>
+  );
+}
+
+/** The card's shape while the list loads. */
+export function QuoteCardSkeleton() {
+  return (
+    <div className={classes.skeleton} aria-hidden="true" data-placeholder>
+      <Stack gap={0}>
+        <Skeleton height={38} radius={0} />
+        <Skeleton radius={0} style={{ aspectRatio: '4 / 3', height: 'auto' }} />
+        <Stack gap="sm" p="sm">
+          <Skeleton height={10} width="35%" />
+          <Skeleton height={18} width="75%" />
+          <Skeleton height={20} width="45%" />
+          <Skeleton height={10} width="55%" />
+        </Stack>
+      </Stack>
+    </div>
+  );
+}

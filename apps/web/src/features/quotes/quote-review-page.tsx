@@ -1,0 +1,153 @@
+import { statusAction } from '@atelier/contract';
+import { Button, Container, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { quotePickupPath } from '../../app/routes.ts';
+import { LoadError } from '../../components/load-error.tsx';
+import { useClientQuotes } from './quote-queries.ts';
+import { ReviewResponseForm } from './review-response-form.tsx';
+
+export const NOTHING_TO_REVIEW_TEXT = 'None of these quotes are waiting for an answer.';
+export const ALL_RECORDED_TEXT = 'Every answer is recorded.';
+
+/** `?quotes=1,2,3` as the listed quote ids; blanks and repeats are dropped. */
+export function parseQuoteIds(value: string | null): Set<string> {
+  return new Set(
+    (value ?? '')
+      .split(',')
+      .map((id) => id.trim())
+      .filter((id) => id !== ''),
+  );
+}
+
+function parseClientId(value: string | undefined): number | null {
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** /quotes/review/:id?quotes=… (§2): the client's answers to the listed quotes, one card each. */
+export function QuoteReviewPage() {
+  const params = useParams();
+  const [searchParams] = useSearchParams();
+  const clientId = parseClientId(params.id);
+
+  if (clientId === null) {
+    return (
+      <ReviewFrame heading="Client Responses">
+        <Text c="dimmed">This link does not name a client.</Text>
+      </ReviewFrame>
+    );
+  }
+  return (
+    <ClientResponses
+      key={clientId}
+      clientId={clientId}
+      quoteIds={parseQuoteIds(searchParams.get('quotes'))}
+    />
+  );
+}
+
+function ClientResponses({ clientId, quoteIds }: { clientId: number; quoteIds: Set<string> }) {
+  const query = useClientQuotes(clientId);
+  const [hasSubmitted, setHasSubmitted] = useState(false);
+  const firstName = query.data?.client?.firstName;
+  const heading = firstName ? `${firstName}'s Responses` : 'Client Responses';
+  // Only the listed quotes, and of those only what still waits for the client's answer.
+  const quotes = (query.data?.quotes ?? []).filter(
+    (quote) => quoteIds.has(String(quote.id)) && statusAction(quote.status) === 'review-response',
+  );
+  const backLink = (
+    <Button component={Link} to={quotePickupPath(clientId)} variant="outline">
+      {firstName ? `${firstName}'s Quotes` : 'Client Quotes'}
+    </Button>
+  );
+
+  let content;
+  if (query.data) {
+    content =
+      quotes.length > 0 ? (
+        <ReviewResponseForm
+          clientId={clientId}
+          quotes={quotes}
+          onSubmitted={() => setHasSubmitted(true)}
+        />
+      ) : (
+        <Paper withBorder radius="md" p="xl" bg="dark.8">
+          <Stack gap="md" align="flex-start">
+            <Text>{hasSubmitted ? ALL_RECORDED_TEXT : NOTHING_TO_REVIEW_TEXT}</Text>
+            {backLink}
+          </Stack>
+        </Paper>
+      );
+  } else if (query.isError) {
+    content = (
+      <LoadError
+        title="These quotes could not be loaded"
+        message={query.error.message}
+        isRetrying={query.isFetching}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  } else {
+    content = <ReviewSkeleton />;
+  }
+
+  return (
+    <ReviewFrame heading={heading} action={query.data && quotes.length > 0 ? backLink : null}>
+      <section aria-label="Quotes to review" aria-busy={query.isFetching}>
+        {content}
+      </section>
+    </ReviewFrame>
+  );
+}
+
+interface ReviewFrameProps {
+  heading: string;
+  action?: ReactNode;
+  children: ReactNode;
+}
+
+function ReviewFrame({ heading, action, children }: ReviewFrameProps) {
+  return (
+    <Container size="sm" py={{ base: 'lg', xs: 'xl' }} px={{ base: 'md', xs: 'xl' }}>
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-end" gap="md">
+          <div>
+            <Text size="xs" c="gold.4" tt="uppercase" lts="0.28em">
+              Review Response & Offers
+            </Text>
+            <Title order={1} fz={{ base: 30, xs: 38 }} mt={6}>
+              {heading}
+            </Title>
+          </div>
+          {action}
+        </Group>
+        {children}
+      </Stack>
+    </Container>
+  );
+}
+
+function ReviewSkeleton() {
+  return (
+    <Stack gap="md" aria-hidden>
+      {[0, 1].map((index) => (
+        <Paper key={index} withBorder radius="md" p="md" bg="dark.8">
+          <Stack gap="md">
+            <Group gap="md" wrap="nowrap">
+              <Skeleton w={64} h={64} radius="sm" />
+              <Stack gap={6} style={{ flex: 1 }}>
+                <Skeleton h={10} w="30%" />
+                <Skeleton h={14} w="60%" />
+              </Stack>
+            </Group>
+            <Group justify="space-between">
+              <Skeleton h={30} w={110} />
+              <Skeleton h={36} w={170} />
+            </Group>
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}

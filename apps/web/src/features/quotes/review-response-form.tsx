@@ -1,0 +1,257 @@
+import {
+  EMPTY_REVIEW_RESPONSE,
+  formatMoney,
+  isResponseSetValid,
+  reviewResponseReducer,
+  toSubmission,
+  type OfferAnswer,
+  type OfferAnswers,
+  type OfferType,
+  type QuoteView,
+} from '@atelier/contract';
+import { Button, Center, Group, Image, Paper, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useIsMutating } from '@tanstack/react-query';
+import { useReducer, type FormEvent } from 'react';
+import { isApiError } from '../../lib/api-client.ts';
+import { recordResponsesKey, useRecordResponses } from './quote-mutations.ts';
+
+export const RESPONSES_SUBMITTED_TEXT = 'Responses submitted successfully!';
+export const RESPONSES_REFRESH_FAILED_TEXT =
+  'Responses submitted but failed to refresh list. Please refresh the page.';
+export const RESPONSES_FAILED_TEXT = 'Failed to submit responses. Please try again.';
+export const RESPONSE_REQUIRED_TITLE = 'Response Required';
+export const RESPONSE_REQUIRED_TEXT = 'Please respond to all offers for each quote';
+export const NO_OFFERS_TEXT = 'No offers to answer for this item.';
+
+const OFFER_LABELS: Readonly<Record<OfferType, string>> = {
+  consignment: 'Consignment',
+  buyout: 'Buyout',
+};
+
+/** The amount behind an offer type; §9 presents a buyback as Buyout, and 0 is no offer. */
+function offerAmount(quote: QuoteView, type: OfferType): number | null {
+  const candidates =
+    type === 'consignment'
+      ? [quote.offers.consignment]
+      : [quote.offers.buyout, quote.offers.buyback];
+  return candidates.find((amount) => amount !== null && amount > 0) ?? null;
+}
+
+/** Whether a submit of this client's answers is under way, wherever its form is. */
+export function useIsRecordingResponses(clientId: number): boolean {
+  return useIsMutating({ mutationKey: recordResponsesKey(clientId) }) > 0;
+}
+
+interface ReviewResponseFormProps {
+  clientId: number;
+  quotes: readonly QuoteView[];
+  /** After the answers were recorded (and the toast shown). */
+  onSubmitted: () => void;
+  /** When given, a "Close" button is the only action while there is nothing to answer. */
+  onClose?: () => void;
+}
+
+/**
+ * The stylist records the client's answer to each offer (§4 "Client answers per offer"): accepting
+ * one offer rejects the quote's others, and the set is sent only when every offer has an answer.
+ */
+export function ReviewResponseForm({
+  clientId,
+  quotes,
+  onSubmitted,
+  onClose,
+}: ReviewResponseFormProps) {
+  const [state, dispatch] = useReducer(reviewResponseReducer, EMPTY_REVIEW_RESPONSE);
+  const recordResponses = useRecordResponses(clientId);
+  const isSubmitting = recordResponses.isPending;
+  const hasOffers = quotes.some((quote) => quote.offerTypes.length > 0);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (isSubmitting) return;
+    const reviewed = quotes.map((quote) => ({ id: quote.id, offerTypes: quote.offerTypes }));
+    if (!isResponseSetValid(state, reviewed)) {
+      notifications.show({
+        color: 'yellow',
+        title: RESPONSE_REQUIRED_TITLE,
+        message: RESPONSE_REQUIRED_TEXT,
+      });
+      return;
+    }
+    // A quote may have left the list since it was answered (answered elsewhere, list refreshed).
+    const shownIds = new Set(quotes.map((quote) => String(quote.id)));
+    const items = toSubmission(state).filter((item) => shownIds.has(item.id));
+    recordResponses.mutate(items, {
+      onSuccess: ({ isListRefreshed }) => {
+        notifications.show({ color: 'green', message: RESPONSES_SUBMITTED_TEXT });
+        if (!isListRefreshed) {
+          notifications.show({ color: 'yellow', message: RESPONSES_REFRESH_FAILED_TEXT });
+        }
+        dispatch({ type: 'reset' });
+        onSubmitted();
+      },
+      // The answers stay as they were, so the stylist can try again.
+      onError: (error) => {
+        notifications.show(
+          isApiError(error)
+            ? { color: 'red', title: RESPONSES_FAILED_TEXT, message: error.message }
+            : { color: 'red', message: RESPONSES_FAILED_TEXT },
+        );
+      },
+    });
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-busy={isSubmitting}>
+      <Stack gap="md">
+        {quotes.map((quote) => (
+          <QuoteAnswers
+            key={quote.id}
+            quote={quote}
+            answers={state[String(quote.id)] ?? {}}
+            isLocked={isSubmitting}
+            onAnswer={(offerType, answer) =>
+              dispatch({
+                type: 'answer',
+                quoteId: quote.id,
+                offerType,
+                answer,
+                offerTypes: quote.offerTypes,
+              })
+            }
+          />
+        ))}
+        <Group justify="flex-end">
+          {hasOffers ? (
+            <Button type="submit" loading={isSubmitting} lts="0.06em">
+              Submit Responses
+            </Button>
+          ) : (
+            onClose && (
+              <Button variant="outline" onClick={onClose}>
+                Close
+              </Button>
+            )
+          )}
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+interface QuoteAnswersProps {
+  quote: QuoteView;
+  answers: OfferAnswers;
+  isLocked: boolean;
+  onAnswer: (offerType: OfferType, answer: OfferAnswer) => void;
+}
+
+function QuoteAnswers({ quote, answers, isLocked, onAnswer }: QuoteAnswersProps) {
+  const title = quote.name ?? 'Unnamed item';
+  return (
+    <Paper component="article" aria-label={title} withBorder radius="md" p="md" bg="dark.8">
+      <Stack gap="md">
+        <Group gap="md" wrap="nowrap" align="center">
+          {quote.imageUrl ? (
+            <Image
+              src={quote.imageUrl}
+              alt={`Photo of ${title}`}
+              w={64}
+              h={64}
+              radius="sm"
+              fit="cover"
+              style={{ flex: 'none' }}
+            />
+          ) : (
+            <Center w={64} h={64} bg="dark.6" style={{ flex: 'none', borderRadius: 4 }}>
+              <Text size="xs" c="dimmed">
+                No photo
+              </Text>
+            </Center>
+          )}
+          <div style={{ minWidth: 0 }}>
+            {quote.brand && (
+              <Text size="xs" c="gold.4" tt="uppercase" lts="0.18em">
+                {quote.brand}
+              </Text>
+            )}
+            <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
+              {title}
+            </Text>
+          </div>
+        </Group>
+        {quote.commentToCustomer && (
+          <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+            {quote.commentToCustomer}
+          </Text>
+        )}
+        {quote.offerTypes.length > 0 ? (
+          quote.offerTypes.map((type) => (
+            <OfferChoice
+              key={type}
+              label={OFFER_LABELS[type]}
+              amount={offerAmount(quote, type)}
+              answer={answers[type]}
+              isLocked={isLocked}
+              onAnswer={(answer) => onAnswer(type, answer)}
+            />
+          ))
+        ) : (
+          <Text size="sm" c="dimmed">
+            {NO_OFFERS_TEXT}
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+interface OfferChoiceProps {
+  label: string;
+  amount: number | null;
+  answer: OfferAnswer | undefined;
+  isLocked: boolean;
+  onAnswer: (answer: OfferAnswer) => void;
+}
+
+function OfferChoice({ label, amount, answer, isLocked, onAnswer }: OfferChoiceProps) {
+  return (
+    <Group
+      role="group"
+      aria-label={`${label} offer`}
+      justify="space-between"
+      align="center"
+      gap="sm"
+    >
+      <div>
+        <Text size="xs" c="dimmed" tt="uppercase" lts="0.12em">
+          {label}
+        </Text>
+        <Text fz="lg" fw={500}>
+          {amount === null ? '—' : formatMoney(amount)}
+        </Text>
+      </div>
+      <Group gap="xs" wrap="nowrap">
+        <Button
+          aria-pressed={answer === 'accept'}
+          variant={answer === 'accept' ? 'filled' : 'default'}
+          color="green.8"
+          disabled={isLocked}
+          onClick={() => onAnswer('accept')}
+        >
+          Accept
+        </Button>
+        <Button
+          aria-pressed={answer === 'reject'}
+          variant={answer === 'reject' ? 'filled' : 'default'}
+          color="red.8"
+          disabled={isLocked}
+          onClick={() => onAnswer('reject')}
+        >
+          Reject
+        </Button>
+      </Group>
+    </Group>
+  );
+}
