@@ -1,6 +1,6 @@
 /**
- * Throughput of the foundation's routes on loopback, as ratios to a route that does no work,
- * all in one run so the machine's speed cancels out. Bounded: DURATION seconds per scenario.
+ * Throughput of the everyday routes on the demo data, on loopback, as ratios to a route that does
+ * no work, all in one run so the machine's speed cancels out. Bounded: DURATION seconds per scenario.
  *
  *   npx tsx bench/api-baseline.ts            (DURATION=5 CONNECTIONS=10 by default)
  */
@@ -36,14 +36,23 @@ const { token } = (await (
   token: string;
 };
 
+const auth = { authorization: `Bearer ${token}` };
+// The demo's first client has two quotes in every status: the pickup page's heaviest list.
+const { data: olivia } = (await (
+  await fetch(`${address}/api/stylist/clients?page=1&search=olivia`, { headers: auth })
+).json()) as { data: { id: number }[] };
+const quotesPath = `/api/stylist/clients/${olivia[0]!.id}/quotes`;
+
 const scenarios = [
   { name: 'GET /health/live (no work: the baseline)', path: '/health/live', headers: {} },
   { name: 'GET /health/ready (database ping)', path: '/health/ready', headers: {} },
   {
     name: 'GET /api/account?include=stylist (JWT + query)',
     path: '/api/account?include=stylist',
-    headers: { authorization: `Bearer ${token}` },
+    headers: auth,
   },
+  { name: 'GET /api/v2/designer-directory', path: '/api/v2/designer-directory', headers: auth },
+  { name: `GET ${quotesPath} (26 quotes)`, path: quotesPath, headers: auth },
 ];
 
 const results: { name: string; rps: number; p99: number }[] = [];
