@@ -4,6 +4,7 @@ import {
   OfferTypeSchema,
   canShowOffers,
   normaliseOffers,
+  offerAmount,
   offerTypesOf,
   parseOfferAmount,
 } from './offers.ts';
@@ -196,4 +197,24 @@ describe('offers on a quote card', () => {
       expect(canShowOffers({ hasPurchaseOffer, isApproved })).toBe(shown);
     },
   );
+});
+
+describe('offer amount a client answers', () => {
+  const offers = (consignment: number | null, buyout: number | null, buyback: number | null) => ({
+    consignment,
+    buyout,
+    buyback,
+    acceptedOfferType: null,
+  });
+
+  test('a buyout answers with its own amount, else the buyback', () => {
+    expect(offerAmount(offers(null, 800, 900), 'buyout')).toBe(800);
+    expect(offerAmount(offers(null, null, 900), 'buyout')).toBe(900);
+    expect(offerAmount(offers(null, 0, 900), 'buyout')).toBe(900);
+  });
+
+  test('a consignment answers with the consignment only; zero is no offer', () => {
+    expect(offerAmount(offers(1200, 800, null), 'consignment')).toBe(1200);
+    expect(offerAmount(offers(0, 800, 900), 'consignment')).toBeNull();
+  });
 });

@@ -85,6 +85,13 @@ export function offerTypesOf(offers: NormalisedOffers): OfferType[] {
   return types;
 }
 
+/** The amount the client answers for an offer type: a buyback stands in for a missing buyout (§9). */
+export function offerAmount(offers: NormalisedOffers, type: OfferType): number | null {
+  const candidates =
+    type === 'consignment' ? [offers.consignment] : [offers.buyout, offers.buyback];
+  return candidates.find((amount) => isOffered(amount)) ?? null;
+}
+
 /** §2 quote card: offers show only when the quote has a purchase offer and is approved. */
 export function canShowOffers(quote: {
   readonly hasPurchaseOffer?: boolean | null;

@@ -1,5 +1,7 @@
+import crypto from 'node:crypto';
 import { ErrorCode } from '@atelier/contract';
 import sharp, { type Metadata, type Sharp } from 'sharp';
+import type { FileStorage } from '../integrations/storage/storage.ts';
 import { AppError } from './app-error.ts';
 
 export type ImageType = 'image/jpeg' | 'image/png' | 'image/webp' | 'image/gif' | 'image/avif';
@@ -159,4 +161,18 @@ export async function prepareImage(bytes: Buffer, rules: ImageRules): Promise<Pr
     // The header read well but the picture does not decode: a damaged or disguised file.
     throw rejected(rules, 415, 'This image could not be read. It may be damaged; try another.');
   }
+}
+
+/** Stores a prepared image and its thumbnail under one fresh random name in `folder`. */
+export async function storePreparedImage(
+  storage: Pick<FileStorage, 'put'>,
+  folder: string,
+  { image, thumbnail }: Pick<PreparedImage, 'image' | 'thumbnail'>,
+): Promise<{ imageKey: string; thumbnailKey: string }> {
+  const name = crypto.randomUUID();
+  const imageKey = `${folder}/${name}.${image.extension}`;
+  const thumbnailKey = `${folder}/${name}-thumb.${thumbnail.extension}`;
+  await storage.put(imageKey, image.data, image.contentType);
+  await storage.put(thumbnailKey, thumbnail.data, thumbnail.contentType);
+  return { imageKey, thumbnailKey };
 }

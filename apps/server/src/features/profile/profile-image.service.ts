@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import {
   ErrorCode,
   PROFILE_IMAGE_MAX_PIXELS,
@@ -11,7 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { stylists } from '../../db/schema.ts';
 import type { FileStorage } from '../../integrations/storage/storage.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { prepareImage, type ImageRules } from '../../lib/images.ts';
+import { prepareImage, storePreparedImage, type ImageRules } from '../../lib/images.ts';
 import { findOwnClientByUserId, setClientThumbnail } from '../clients/clients.service.ts';
 
 const PROFILE_IMAGE_RULES: ImageRules = {
@@ -63,13 +62,8 @@ export async function uploadProfileImage(
   }
 
   const owner = await photoOwner(db, actor, userId);
-  const { image, thumbnail } = await prepareImage(file, PROFILE_IMAGE_RULES);
-
-  const name = crypto.randomUUID();
-  const imageKey = `profile-images/${name}.${image.extension}`;
-  const thumbnailKey = `profile-images/${name}-thumb.${thumbnail.extension}`;
-  await storage.put(imageKey, image.data, image.contentType);
-  await storage.put(thumbnailKey, thumbnail.data, thumbnail.contentType);
+  const prepared = await prepareImage(file, PROFILE_IMAGE_RULES);
+  const { imageKey, thumbnailKey } = await storePreparedImage(storage, 'profile-images', prepared);
   const thumbnailUrl = storage.urlFor(thumbnailKey);
 
   if (owner.kind === 'stylist') {

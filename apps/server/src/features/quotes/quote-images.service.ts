@@ -1,11 +1,10 @@
-import crypto from 'node:crypto';
 import { QUOTE_IMAGE_MAX_PIXELS, QUOTE_IMAGE_TYPES, type UploadedImage } from '@atelier/contract';
 import type { StylistActor } from '../../auth/auth.plugin.ts';
 import type { Db } from '../../db/client.ts';
 import { images } from '../../db/schema.ts';
 import type { FileStorage } from '../../integrations/storage/storage.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { prepareImage, type ImageRules } from '../../lib/images.ts';
+import { prepareImage, storePreparedImage, type ImageRules } from '../../lib/images.ts';
 
 export const QUOTE_IMAGE_RULES: ImageRules = {
   field: 'image',
@@ -29,13 +28,13 @@ export async function uploadQuoteImage(
   if (!input.image || input.image.length === 0) {
     throw AppError.validation({ image: ['Choose a photo to upload'] });
   }
-  const { image, thumbnail } = await prepareImage(input.image, QUOTE_IMAGE_RULES);
-
-  const name = crypto.randomUUID();
-  const storageKey = `quote-images/${name}.${image.extension}`;
-  const thumbnailKey = `quote-images/${name}-thumb.${thumbnail.extension}`;
-  await storage.put(storageKey, image.data, image.contentType);
-  await storage.put(thumbnailKey, thumbnail.data, thumbnail.contentType);
+  const prepared = await prepareImage(input.image, QUOTE_IMAGE_RULES);
+  const { image } = prepared;
+  const { imageKey: storageKey, thumbnailKey } = await storePreparedImage(
+    storage,
+    'quote-images',
+    prepared,
+  );
   const [row] = await db
     .insert(images)
     .values({

@@ -3,10 +3,10 @@ import {
   DesignerDirectoryDocumentSchema,
   toDesignerList,
   type Designer,
-  type DesignerDirectoryDocument,
 } from '@atelier/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../lib/api-client.ts';
+import { readTimestamped, writeTimestamped } from '../../lib/timestamped-storage.ts';
 
 export const designerKeys = {
   directory: ['designer-directory'] as const,
@@ -19,42 +19,22 @@ export const designerKeys = {
  */
 export const DESIGNER_DIRECTORY_STORAGE_KEY = 'designerDirectory';
 
-interface CachedDirectory {
-  timestamp: number;
-  data: DesignerDirectoryDocument['data'];
-}
-
 export function readCachedDesigners(
   now = Date.now(),
 ): { timestamp: number; designers: Designer[] } | null {
-  try {
-    const raw = localStorage.getItem(DESIGNER_DIRECTORY_STORAGE_KEY);
-    if (!raw) return null;
-    const cached = JSON.parse(raw) as Partial<CachedDirectory>;
-    if (typeof cached.timestamp !== 'number') return null;
-    if (now - cached.timestamp >= DESIGNER_DIRECTORY_CACHE_MS) return null;
-    const document = DesignerDirectoryDocumentSchema.safeParse({ data: cached.data });
-    if (!document.success) return null;
-    return { timestamp: cached.timestamp, designers: toDesignerList(document.data) };
-  } catch {
-    return null;
-  }
-}
-
-function writeCachedDirectory(document: DesignerDirectoryDocument): void {
-  const entry: CachedDirectory = { timestamp: Date.now(), data: document.data };
-  try {
-    localStorage.setItem(DESIGNER_DIRECTORY_STORAGE_KEY, JSON.stringify(entry));
-  } catch {
-    // A full or blocked storage only costs the cache.
-  }
+  const entry = readTimestamped(
+    DESIGNER_DIRECTORY_STORAGE_KEY,
+    DesignerDirectoryDocumentSchema.shape.data,
+    { maxAgeMs: DESIGNER_DIRECTORY_CACHE_MS, now },
+  );
+  return entry && { timestamp: entry.timestamp, designers: toDesignerList({ data: entry.data }) };
 }
 
 async function fetchDesigners(signal?: AbortSignal): Promise<Designer[]> {
   const document = await apiGet('/api/v2/designer-directory', DesignerDirectoryDocumentSchema, {
     ...(signal && { signal }),
   });
-  writeCachedDirectory(document);
+  writeTimestamped(DESIGNER_DIRECTORY_STORAGE_KEY, document.data);
   return toDesignerList(document);
 }
 

@@ -34,7 +34,7 @@ import { AcceptedActionsModal } from './accepted-actions-modal.tsx';
 import { AddItemModal } from './add-item-modal.tsx';
 import { QuoteCard, QuoteCardSkeleton, QuoteProblemCard } from './quote-card.tsx';
 import classes from './quote-pickup.module.css';
-import { refreshClientQuotes, useClientQuotes } from './quote-queries.ts';
+import { parseClientId, refreshClientQuotes, useClientQuotes } from './quote-queries.ts';
 import { ReviewResponseModal } from './review-response-modal.tsx';
 import { MobileActionBar, SelectionBar } from './selection-bar.tsx';
 import { StatusFilter, quotesMatchingFilter, statusFilterOptions } from './status-filter.tsx';
@@ -43,12 +43,6 @@ import { useQuoteSelection } from './use-quote-selection.ts';
 const NO_QUOTES: readonly QuoteView[] = [];
 const PLACEHOLDER_COUNT = 3;
 const GRID_COLUMNS = { base: 1, xs: 2, md: 3, lg: 4 };
-
-/** `:id` as a client id; anything but a whole number from 1 up is no client. */
-export function parseClientId(value: string | undefined): number | null {
-  const id = Number(value);
-  return Number.isSafeInteger(id) && id >= 1 ? id : null;
-}
 
 /** /quotes/pickup/:id (§2 "Client quotes / pickup page"): one client's quotes, to act on. */
 export function QuotePickupPage() {

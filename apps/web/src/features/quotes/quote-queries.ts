@@ -7,11 +7,18 @@ import {
 } from '@atelier/contract';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiGet } from '../../lib/api-client.ts';
+import { readTimestamped, writeTimestamped } from '../../lib/timestamped-storage.ts';
 
 export const quoteKeys = {
   all: ['quotes'] as const,
   client: (clientId: number) => [...quoteKeys.all, 'client', clientId] as const,
 };
+
+/** The quotes pages' `:id`: a client id is a whole number from 1 up; anything else is no client. */
+export function parseClientId(value: string | undefined): number | null {
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id >= 1 ? id : null;
+}
 
 export interface ClientQuotes {
   /** Sorted by status priority, then newest first (§4). */
@@ -29,11 +36,6 @@ export function toClientQuotes(answer: QuoteListAnswer): ClientQuotes {
  * reload paints the last known quotes at once while fresh ones load. Logout clears localStorage.
  */
 
-interface CachedQuotes {
-  timestamp: number;
-  answer: unknown;
-}
-
 export function quotesStorageKey(clientId: number): string {
   return `clientQuotes_${clientId}`;
 }
@@ -41,32 +43,14 @@ export function quotesStorageKey(clientId: number): string {
 export function readCachedQuotes(
   clientId: number,
 ): { timestamp: number; data: ClientQuotes } | null {
-  try {
-    const raw = localStorage.getItem(quotesStorageKey(clientId));
-    if (!raw) return null;
-    const cached = JSON.parse(raw) as Partial<CachedQuotes>;
-    if (typeof cached.timestamp !== 'number') return null;
-    const answer = QuoteListAnswerSchema.safeParse(cached.answer);
-    if (!answer.success) return null;
-    return { timestamp: cached.timestamp, data: toClientQuotes(answer.data) };
-  } catch {
-    return null;
-  }
-}
-
-function writeCachedQuotes(clientId: number, answer: unknown): void {
-  const entry: CachedQuotes = { timestamp: Date.now(), answer };
-  try {
-    localStorage.setItem(quotesStorageKey(clientId), JSON.stringify(entry));
-  } catch {
-    // A full or blocked storage only costs the cache.
-  }
+  const entry = readTimestamped(quotesStorageKey(clientId), QuoteListAnswerSchema);
+  return entry && { timestamp: entry.timestamp, data: toClientQuotes(entry.data) };
 }
 
 async function fetchClientQuotes(clientId: number, signal?: AbortSignal): Promise<ClientQuotes> {
   const path = `/api/stylist/clients/${clientId}/quotes`;
   const answer = await apiGet(path, QuoteListAnswerSchema, { ...(signal && { signal }) });
-  writeCachedQuotes(clientId, {
+  writeTimestamped(quotesStorageKey(clientId), {
     data: answer.quotes,
     ...(answer.client && { meta: { client: answer.client } }),
   });

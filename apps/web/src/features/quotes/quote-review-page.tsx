@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { quotePickupPath } from '../../app/routes.ts';
 import { LoadError } from '../../components/load-error.tsx';
-import { useClientQuotes } from './quote-queries.ts';
+import { parseClientId, useClientQuotes } from './quote-queries.ts';
 import { ReviewResponseForm } from './review-response-form.tsx';
 
 export const NOTHING_TO_REVIEW_TEXT = 'None of these quotes are waiting for an answer.';
@@ -18,11 +18,6 @@ export function parseQuoteIds(value: string | null): Set<string> {
       .map((id) => id.trim())
       .filter((id) => id !== ''),
   );
-}
-
-function parseClientId(value: string | undefined): number | null {
-  const id = Number(value);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
 /** /quotes/review/:id?quotes=… (§2): the client's answers to the listed quotes, one card each. */

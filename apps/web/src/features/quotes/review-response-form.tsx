@@ -2,6 +2,7 @@ import {
   EMPTY_REVIEW_RESPONSE,
   formatMoney,
   isResponseSetValid,
+  offerAmount,
   reviewResponseReducer,
   toSubmission,
   type OfferAnswer,
@@ -28,15 +29,6 @@ const OFFER_LABELS: Readonly<Record<OfferType, string>> = {
   consignment: 'Consignment',
   buyout: 'Buyout',
 };
-
-/** The amount behind an offer type; §9 presents a buyback as Buyout, and 0 is no offer. */
-function offerAmount(quote: QuoteView, type: OfferType): number | null {
-  const candidates =
-    type === 'consignment'
-      ? [quote.offers.consignment]
-      : [quote.offers.buyout, quote.offers.buyback];
-  return candidates.find((amount) => amount !== null && amount > 0) ?? null;
-}
 
 /** Whether a submit of this client's answers is under way, wherever its form is. */
 export function useIsRecordingResponses(clientId: number): boolean {
@@ -191,7 +183,7 @@ function QuoteAnswers({ quote, answers, isLocked, onAnswer }: QuoteAnswersProps)
             <OfferChoice
               key={type}
               label={OFFER_LABELS[type]}
-              amount={offerAmount(quote, type)}
+              amount={offerAmount(quote.offers, type)}
               answer={answers[type]}
               isLocked={isLocked}
               onAnswer={(answer) => onAnswer(type, answer)}
