@@ -137,7 +137,10 @@ describe('access', () => {
     const open = app.routes
       .filter((route) => route.access === 'public' && route.url.startsWith('/api/'))
       .map((route) => route.url);
-    for (const url of open) expect(url).toMatch(/^\/api\/(auth|docs)(\/|$)/);
+    // Sign-in, the API docs, and pages opened with a link token (§6).
+    for (const url of open) {
+      expect(url).toMatch(/^\/api\/(auth|docs)(\/|$)|^\/api\/client\/white-glove-quotes$/);
+    }
   });
 
   test('a forged or garbled token answers 401', async () => {

@@ -33,9 +33,15 @@ import { clientsRoutes } from './features/clients/clients.routes.ts';
 import { contentRoutes } from './features/content/content.routes.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { logisticsRoutes } from './features/logistics/logistics.routes.ts';
 import { profileImageRoutes } from './features/profile/profile-image.routes.ts';
 import { adminQuotesRoutes } from './features/quotes/admin-quotes.routes.ts';
 import { quotesRoutes } from './features/quotes/quotes.routes.ts';
+import { shareRoutes } from './features/share/share.routes.ts';
+import { createMailer, type Mailer } from './integrations/mail/mailer.ts';
+import { createOutboxWorker } from './integrations/outbox/outbox-worker.ts';
+import { createShippingProvider } from './integrations/shipping/create-provider.ts';
+import type { ShippingProvider } from './integrations/shipping/shipping-provider.ts';
 import { filesRoutes } from './integrations/storage/files.routes.ts';
 import { createLocalStorage } from './integrations/storage/local-storage.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
@@ -44,6 +50,10 @@ export interface BuildOptions {
   /** An already open database (tests pass an in-memory one); otherwise one is opened from config. */
   database?: Database;
   logger?: FastifyServerOptions['logger'];
+  /** Where labels are bought; otherwise the provider SHIPPING_PROVIDER names. */
+  shippingProvider?: ShippingProvider;
+  /** Where the outbox sends mail; otherwise SMTP or the mail folder, from config. */
+  mailer?: Mailer;
 }
 
 /** Builds the whole product as a Fastify instance that never listens: server.ts does, tests inject. */
@@ -151,6 +161,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   });
 
   const storage = createLocalStorage(config.storageDir);
+  const outbox = createOutboxWorker({
+    db: database.db,
+    mailer: options.mailer ?? createMailer(config.mail, app.log),
+    storage,
+    logger: app.log,
+    pollMs: config.outbox.pollMs,
+  });
+  // Registered after the database's hook, so it runs first: a round in flight ends before the close.
+  app.addHook('onClose', () => outbox.stop());
   await app.register(healthRoutes, { ping: database.ping });
   await app.register(filesRoutes, { storage });
   await app.register(accountRoutes, { db: database.db });
@@ -160,6 +179,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(profileImageRoutes, { db: database.db, storage });
   await app.register(quotesRoutes, { db: database.db, storage, sites: config.sites });
   await app.register(adminQuotesRoutes, { db: database.db, storage, sites: config.sites });
+  await app.register(logisticsRoutes, {
+    db: database.db,
+    storage,
+    sites: config.sites,
+    provider: options.shippingProvider ?? createShippingProvider(config.shipping),
+    warehouse: config.shipping.warehouse,
+    publicUrl: config.publicUrl,
+  });
+  await app.register(shareRoutes, { db: database.db, publicUrl: config.publicUrl });
 
   const indexHtml = path.join(config.webDistDir, 'index.html');
   const servesWeb = fs.existsSync(indexHtml);
@@ -187,7 +215,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     } satisfies ErrorBody);
   });
 
-  return Object.assign(app, { database, auth, storage, routes });
+  return Object.assign(app, { database, auth, storage, routes, outbox });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { PostalAddress } from './integrations/shipping/shipping-provider.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
@@ -39,6 +40,23 @@ const EnvSchema = z.object({
   SEED_DEMO_DATA: booleanFlag.default(true),
   ADMIN_URL: z.url().optional(),
   SHOP_URL: z.url().optional(),
+  MAIL_FROM: z.string().min(3).default('Atelier <no-reply@atelier.localhost>'),
+  MAIL_DIR: z.string().min(1).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  SHIPPING_PROVIDER: z.enum(['local', 'easypost']).default('local'),
+  EASYPOST_API_KEY: z.string().min(1).optional(),
+  EASYPOST_API_URL: z.url().optional(),
+  WAREHOUSE_NAME: z.string().min(1).default('Atelier Resale Warehouse'),
+  WAREHOUSE_STREET1: z.string().min(1).default('500 Commerce Way'),
+  WAREHOUSE_STREET2: z.string().min(1).optional(),
+  WAREHOUSE_CITY: z.string().min(1).default('Secaucus'),
+  WAREHOUSE_STATE: z.string().length(2).default('NJ'),
+  WAREHOUSE_POSTAL_CODE: z.string().min(5).default('07094'),
+  WAREHOUSE_PHONE: z.string().min(7).default('(201) 555-0140'),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -93,6 +111,29 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       adminUrl: withoutTrailingSlash(env.ADMIN_URL),
       shopUrl: withoutTrailingSlash(env.SHOP_URL),
     } satisfies SiteUrls,
+    mail: {
+      from: env.MAIL_FROM,
+      /** Where mail goes when no SMTP server is configured: one .eml file per message. */
+      dir: path.resolve(env.MAIL_DIR ?? path.join(env.DATA_DIR, 'mail')),
+      smtpUrl: env.SMTP_URL ?? null,
+    },
+    outbox: { pollMs: env.OUTBOX_POLL_MS },
+    shipping: {
+      provider: env.SHIPPING_PROVIDER,
+      easypost: { apiKey: env.EASYPOST_API_KEY ?? null, apiUrl: env.EASYPOST_API_URL ?? null },
+      warehouse: {
+        name: env.WAREHOUSE_NAME,
+        company: env.WAREHOUSE_NAME,
+        street1: env.WAREHOUSE_STREET1,
+        street2: env.WAREHOUSE_STREET2 ?? null,
+        city: env.WAREHOUSE_CITY,
+        state: env.WAREHOUSE_STATE,
+        postalCode: env.WAREHOUSE_POSTAL_CODE,
+        country: 'US',
+        phone: env.WAREHOUSE_PHONE,
+        email: null,
+      } satisfies PostalAddress,
+    },
   };
 }
 
@@ -105,6 +146,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const config = toConfig(parsed.data);
+  if (config.shipping.provider === 'easypost' && !config.shipping.easypost.apiKey) {
+    throw new ConfigError(
+      'Invalid configuration:\n  EASYPOST_API_KEY: required when SHIPPING_PROVIDER=easypost',
+    );
+  }
   if (config.database.kind === 'postgres' && !config.auth.secret) {
     // Instances sharing one PostgreSQL must share the secret that signs their sessions.
     throw new ConfigError(

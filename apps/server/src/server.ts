@@ -32,6 +32,7 @@ async function main() {
     if (seeded) app.log.info('seeded demo data');
   }
   await app.listen({ host: config.host, port: config.port });
+  app.outbox.start();
   const url = config.publicUrl;
   console.log(
     `\n  Atelier is running at ${url}\n` +

@@ -19,6 +19,8 @@ export const ErrorCode = {
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   rateLimited: 'RATE_LIMITED',
+  /** The carrier (or the embedded label maker) could not make a label; nothing was recorded. */
+  shippingProviderFailed: 'SHIPPING_PROVIDER_FAILED',
   internal: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -17,3 +17,4 @@ export * from './profile-image.ts';
 export * from './designers.ts';
 export * from './quotes.ts';
 export * from './quote-view.ts';
+export * from './logistics.ts';

@@ -26,7 +26,8 @@ export function solidImage(
     .toBuffer();
 }
 
-function pngChunk(type: string, data: Buffer) {
+/** One PNG chunk (length, type, data, CRC), to build PNGs byte by byte. */
+export function pngChunk(type: string, data: Buffer) {
   const length = Buffer.alloc(4);
   length.writeUInt32BE(data.length);
   const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);

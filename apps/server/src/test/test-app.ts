@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { buildApp, type App } from '../app.ts';
+import { buildApp, type App, type BuildOptions } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { createAccount, type NewAccount } from '../features/accounts/create-account.ts';
@@ -47,7 +47,10 @@ async function openTestDatabase(): Promise<Database> {
   };
 }
 
-export async function buildTestApp(env: Record<string, string> = {}): Promise<App> {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  options: Omit<BuildOptions, 'database' | 'logger'> = {},
+): Promise<App> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -58,7 +61,11 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Ap
     AUTH_SECRET: 'test-secret-that-is-long-enough-0123456789',
     ...env,
   });
-  const app = await buildApp(config, { database: await openTestDatabase(), logger: false });
+  const app = await buildApp(config, {
+    ...options,
+    database: await openTestDatabase(),
+    logger: false,
+  });
   app.addHook('onClose', () => fs.rmSync(dir, { recursive: true, force: true }));
   return app;
 }

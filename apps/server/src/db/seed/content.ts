@@ -12,7 +12,7 @@ export const TEXT_CONTENT: Readonly<Record<ContentKey, string>> = {
   'dashboard.noClients':
     "You haven't added any clients yet. Add your first client to start requesting quotes.",
   'whiteGlove.success':
-    'Your white glove quote is in. Our authenticators usually respond within 1-3 business days.',
+    'The items are in your hands and on their way to our warehouse. Each one shows Picked Up until the warehouse receives it, usually within 3-7 business days.',
   'client.commentPlaceholder':
     'Notes about this client: sizes, preferences, best time to reach them…',
   'paymentSetting.overview':

@@ -1,3 +1,4 @@
+import { clientBarCode } from '@atelier/contract';
 import { eq, sql } from 'drizzle-orm';
 import { ROLES, type Auth } from '../../auth/auth.ts';
 import { createAccount } from '../../features/accounts/create-account.ts';
@@ -199,7 +200,7 @@ async function insertStylistData(
         shippingMethod: isLabel ? 'Ground' : 'Concierge Pickup',
         trackingNumber: quote.shipment.trackingNumber,
         signatureKey: files.signatureKeys.get(quote.number) ?? null,
-        clientBarCode: plan.clients[quote.clientIndex]!.barCode,
+        clientBarCode: clientBarCode(clientIdAt(quote.clientIndex)),
         shippedDate: quote.shipment.shippedAt,
         createdAt: quote.shipment.shippedAt,
       })

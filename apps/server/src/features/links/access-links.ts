@@ -1,0 +1,55 @@
+import crypto from 'node:crypto';
+import { ACCESS_TOKEN_PATTERN } from '@atelier/contract';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { accessLinks } from '../../db/schema.ts';
+
+export type AccessLinkPurpose = (typeof accessLinks.$inferInsert)['purpose'];
+export type AccessLink = typeof accessLinks.$inferSelect;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+/**
+ * Makes a link token for a page opened without sign-in (§6). Only its hash is stored, so the
+ * token exists once: in the caller's answer or email.
+ */
+export async function createAccessLink(
+  db: Db | Tx,
+  link: { clientId: number; purpose: AccessLinkPurpose; shipmentId?: number; ttlDays: number },
+  now = new Date(),
+): Promise<string> {
+  const token = crypto.randomBytes(32).toString('base64url');
+  await db.insert(accessLinks).values({
+    clientId: link.clientId,
+    purpose: link.purpose,
+    shipmentId: link.shipmentId ?? null,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(now.getTime() + link.ttlDays * DAY_MS),
+  });
+  return token;
+}
+
+/** The live link a token opens for `purpose`, or null: unknown, expired and revoked look alike. */
+export async function findAccessLink(
+  db: Db | Tx,
+  purpose: AccessLinkPurpose,
+  token: string,
+  now = new Date(),
+): Promise<AccessLink | null> {
+  if (!ACCESS_TOKEN_PATTERN.test(token)) return null;
+  const [link] = await db
+    .select()
+    .from(accessLinks)
+    .where(
+      and(
+        eq(accessLinks.tokenHash, hashToken(token)),
+        eq(accessLinks.purpose, purpose),
+        isNull(accessLinks.revokedAt),
+        gt(accessLinks.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return link ?? null;
+}

@@ -1,0 +1,195 @@
+import {
+  ErrorBodySchema,
+  NON_STYLIST_MESSAGE,
+  SHARE_LINK_TTL_DAYS,
+  ShareAnswerSchema,
+} from '@atelier/contract';
+import { count } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { App } from '../../app.ts';
+import { accessLinks, outbox } from '../../db/schema.ts';
+import type { EmailMessage } from '../../integrations/mail/mail.ts';
+import type { Mailer } from '../../integrations/mail/mailer.ts';
+import { createOutboxWorker } from '../../integrations/outbox/outbox-worker.ts';
+import { insertClients, insertQuote } from '../../test/fixtures.ts';
+import { buildTestApp, createTestAccount, TEST_ORIGIN, tokenFor } from '../../test/test-app.ts';
+import { findAccessLink } from '../links/access-links.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+let app: App;
+let tokens: { stylist: string; other: string; admin: string };
+let stylistId: number;
+let client: { id: number; email: string };
+let foreignClient: { id: number };
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  const db = app.database.db;
+  const stylist = await createTestAccount(app, { firstName: 'Camille', lastName: 'Laurent' });
+  const other = await createTestAccount(app, { firstName: 'Ines', lastName: 'Moreau' });
+  const admin = await createTestAccount(app, { role: 'admin' });
+  tokens = {
+    stylist: await tokenFor(app, stylist.email),
+    other: await tokenFor(app, other.email),
+    admin: await tokenFor(app, admin.email),
+  };
+  stylistId = stylist.stylistId!;
+  const [own] = await insertClients(db, stylistId, [
+    { firstName: 'Margaux', lastName: 'Dubois', email: 'margaux@clients.test' },
+  ]);
+  const [theirs] = await insertClients(db, other.stylistId!, [
+    { firstName: 'Their', lastName: 'Client' },
+  ]);
+  if (!own || !theirs) throw new Error('test setup made no clients');
+  client = own;
+  foreignClient = theirs;
+  for (const status of ['offer_pending', 'authenticated_with_offer', 'in_transit'] as const) {
+    await insertQuote(db, { stylistId, clientId: client.id, status });
+  }
+});
+afterAll(() => app.close());
+
+function share(body: unknown, token: string | null = tokens.stylist) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/stylist/share',
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    payload: body as Record<string, unknown>,
+  });
+}
+
+/** How many links and queued emails exist: a refused share must change neither. */
+async function written() {
+  const db = app.database.db;
+  const [links] = await db.select({ n: count() }).from(accessLinks);
+  const [emails] = await db.select({ n: count() }).from(outbox);
+  return { links: links!.n, emails: emails!.n };
+}
+
+async function queuedEmails(): Promise<{ id: number; payload: EmailMessage }[]> {
+  const rows = await app.database.db
+    .select({ id: outbox.id, payload: outbox.payload })
+    .from(outbox)
+    .orderBy(outbox.id);
+  return rows.map((row) => ({ id: row.id, payload: row.payload as EmailMessage }));
+}
+
+function linkTokenIn(text: string): string {
+  const match = new RegExp(`${TEST_ORIGIN}/curated/([A-Za-z0-9_-]{43})\\b`).exec(text);
+  if (!match?.[1]) throw new Error(`no share link in: ${text}`);
+  return match[1];
+}
+
+describe('sharing quotes with a client', () => {
+  test('queues an email with a new link to the client page and says so', async () => {
+    const before = await written();
+    const response = await share({ clientId: client.id });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(ShareAnswerSchema.parse(response.json())).toEqual({
+      message: 'Sent! Margaux will get an email with a link to their quotes.',
+    });
+    expect(await written()).toEqual({ links: before.links + 1, emails: before.emails + 1 });
+
+    const email = (await queuedEmails()).at(-1)!.payload;
+    expect(email).toMatchObject({
+      to: 'margaux@clients.test',
+      subject: 'Camille shared your quotes',
+    });
+    expect(email.text).toContain(
+      'Camille Laurent shared your quotes with you. 2 quotes are waiting for your answer.',
+    );
+    const token = linkTokenIn(email.text);
+    expect(email.html).toContain(`href="${TEST_ORIGIN}/curated/${token}"`);
+
+    const link = await findAccessLink(app.database.db, 'client-response', token);
+    expect(link).toMatchObject({ clientId: client.id, shipmentId: null, revokedAt: null });
+    const ttl = link!.expiresAt.getTime() - Date.now();
+    expect(ttl).toBeGreaterThan(SHARE_LINK_TTL_DAYS * DAY_MS - 60_000);
+    expect(ttl).toBeLessThanOrEqual(SHARE_LINK_TTL_DAYS * DAY_MS);
+    expect(await findAccessLink(app.database.db, 'manifest', token)).toBeNull();
+  });
+
+  test('the queued email reaches the client through the outbox', async () => {
+    const sent: EmailMessage[] = [];
+    const mailer: Mailer = { send: async (message) => void sent.push(message) };
+    const worker = createOutboxWorker({
+      db: app.database.db,
+      mailer,
+      storage: app.storage,
+      logger: pino({ level: 'silent' }),
+      pollMs: 1000,
+    });
+    await worker.deliverDue();
+    sent.length = 0;
+
+    expect((await share({ clientId: client.id })).statusCode).toBe(200);
+    expect(await worker.deliverDue()).toEqual({ delivered: 1, failed: 0 });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ to: client.email, subject: 'Camille shared your quotes' });
+    const link = await findAccessLink(
+      app.database.db,
+      'client-response',
+      linkTokenIn(sent[0]!.text),
+    );
+    expect(link?.clientId).toBe(client.id);
+  });
+
+  test('sharing again makes a new link and leaves the earlier one working', async () => {
+    expect((await share({ clientId: client.id })).statusCode).toBe(200);
+    expect((await share({ clientId: client.id })).statusCode).toBe(200);
+    const [earlier, later] = (await queuedEmails())
+      .slice(-2)
+      .map((row) => linkTokenIn(row.payload.text));
+    expect(earlier).not.toBe(later);
+    for (const token of [earlier!, later!]) {
+      expect(await findAccessLink(app.database.db, 'client-response', token)).not.toBeNull();
+    }
+  });
+
+  test("another stylist's client answers 404 like a missing one, and nothing is written", async () => {
+    const before = await written();
+    const foreign = await share({ clientId: foreignClient.id });
+    const missing = await share({ clientId: 2_147_483_647 });
+    expect(foreign.statusCode).toBe(404);
+    expect(missing.statusCode).toBe(404);
+    expect(ErrorBodySchema.parse(foreign.json())).toEqual({
+      message: 'Client not found',
+      code: 'NOT_FOUND',
+    });
+    expect(foreign.json()).toEqual(missing.json());
+    expect(await written()).toEqual(before);
+  });
+
+  test.each([
+    ['a client id that is not a number', { clientId: 'x' }, { clientId: ['Choose a client'] }],
+    ['no client id', {}, { clientId: ['Choose a client'] }],
+    [
+      'a field the contract does not know',
+      { clientId: 1, extra: true },
+      { extra: ['Unknown field'] },
+    ],
+  ])('%s answers 400 in the contract shape and writes nothing', async (_, body, errors) => {
+    const before = await written();
+    const response = await share(body);
+    expect(response.statusCode, response.body).toBe(400);
+    expect(ErrorBodySchema.parse(response.json())).toEqual({
+      message: 'Some fields are not valid.',
+      code: 'VALIDATION_FAILED',
+      errors,
+    });
+    expect(await written()).toEqual(before);
+  });
+
+  test('without a token answers 401; a non-stylist 403', async () => {
+    const before = await written();
+    const anonymous = await share({ clientId: client.id }, null);
+    expect(anonymous.statusCode).toBe(401);
+    expect(ErrorBodySchema.parse(anonymous.json()).code).toBe('UNAUTHORIZED');
+    const admin = await share({ clientId: client.id }, tokens.admin);
+    expect(admin.statusCode).toBe(403);
+    expect(ErrorBodySchema.parse(admin.json()).message).toBe(NON_STYLIST_MESSAGE);
+    expect(await written()).toEqual(before);
+  });
+});

@@ -1,0 +1,97 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { createTransport, type SendMailOptions } from 'nodemailer';
+import type { Config } from '../../config.ts';
+import type { EmailMessage } from './mail.ts';
+
+/** A file attached to an email, read from the file storage at delivery time. */
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
+/** Sends one email; a rejected promise means it was not sent and may be tried again. */
+export interface Mailer {
+  send(message: EmailMessage, attachments: readonly MailAttachment[]): Promise<void>;
+}
+
+type MailLogger = Pick<FastifyBaseLogger, 'info'>;
+
+/**
+ * SMTP timeouts well inside the outbox lease (5 minutes), so a hung server fails the attempt
+ * before another instance may claim the same message. `?socketTimeout=…` in the URL overrides.
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
+
+function toMailOptions(
+  from: string,
+  message: EmailMessage,
+  attachments: readonly MailAttachment[],
+): SendMailOptions {
+  return {
+    from,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    ...(message.html !== undefined && { html: message.html }),
+    attachments: attachments.map(({ filename, content, contentType }) => ({
+      filename,
+      content,
+      contentType,
+    })),
+  };
+}
+
+/** Production mail: nodemailer over SMTP, one connection per message. */
+export function createSmtpMailer(options: { url: string; from: string }): Mailer {
+  const transport = createTransport({ ...SMTP_TIMEOUTS, url: options.url });
+  return {
+    async send(message, attachments) {
+      await transport.sendMail(toMailOptions(options.from, message, attachments));
+    },
+  };
+}
+
+/** `2026-11-21T09-30-00-123Z-<random>`: sorts by time, never collides, valid on every file system. */
+function mailFileName(now: Date): string {
+  return `${now.toISOString().replaceAll(/[:.]/g, '-')}-${crypto.randomBytes(6).toString('hex')}`;
+}
+
+/**
+ * The embedded default: each message as a real MIME `.eml` file (open it in any mail client).
+ * Written under a dot name and renamed, so a reader never sees half a message.
+ */
+export function createMaildirMailer(
+  options: { dir: string; from: string },
+  logger: MailLogger,
+): Mailer {
+  const transport = createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  return {
+    async send(message, attachments) {
+      const { message: mime } = await transport.sendMail(
+        toMailOptions(options.from, message, attachments),
+      );
+      if (!Buffer.isBuffer(mime)) throw new Error('the stream transport returned no buffer');
+      await fs.mkdir(options.dir, { recursive: true });
+      const name = mailFileName(new Date());
+      const partial = path.join(options.dir, `.${name}.partial`);
+      const file = path.join(options.dir, `${name}.eml`);
+      await fs.writeFile(partial, mime, { flag: 'wx' });
+      await fs.rename(partial, file);
+      logger.info(`mail written to ${file}`);
+    },
+  };
+}
+
+/** SMTP when `SMTP_URL` is set, else `.eml` files under `MAIL_DIR` (default `.data/mail`). */
+export function createMailer(mail: Config['mail'], logger: MailLogger): Mailer {
+  if (mail.smtpUrl) {
+    logger.info('mail is sent over SMTP');
+    return createSmtpMailer({ url: mail.smtpUrl, from: mail.from });
+  }
+  logger.info(`mail is written to ${mail.dir}`);
+  return createMaildirMailer({ dir: mail.dir, from: mail.from }, logger);
+}

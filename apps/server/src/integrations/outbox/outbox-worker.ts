@@ -1,0 +1,197 @@
+import { and, asc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { outbox } from '../../db/schema.ts';
+import type { EmailMessage } from '../mail/mail.ts';
+import type { MailAttachment, Mailer } from '../mail/mailer.ts';
+import type { FileStorage } from '../storage/storage.ts';
+
+/** After this many failed sends a message stays undelivered, with its last error, for an operator. */
+export const OUTBOX_MAX_ATTEMPTS = 10;
+/** How long a claimed message is hidden from other workers while it is being sent. */
+export const OUTBOX_LEASE_SECONDS = 5 * 60;
+const MAX_RETRY_DELAY_SECONDS = 60 * 60;
+/** Rows claimed per statement; they are sent side by side, each within its own lease. */
+const CLAIM_BATCH = 10;
+const MAX_ERROR_LENGTH = 2000;
+
+/** Exponential backoff after the n-th failed attempt: 2 s, 4 s, 8 s … at most an hour. */
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(2 ** attempts, MAX_RETRY_DELAY_SECONDS);
+}
+
+const EmailMessageSchema = z.object({
+  to: z.string().min(1),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string().optional(),
+  attachments: z.array(z.object({ filename: z.string(), storageKey: z.string() })).optional(),
+}) satisfies z.ZodType<EmailMessage>;
+
+type Logger = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+
+export interface OutboxWorkerDeps {
+  db: Db;
+  mailer: Mailer;
+  storage: FileStorage;
+  logger: Logger;
+  pollMs: number;
+}
+
+/** What one `deliverDue()` did. */
+export interface DeliveryRound {
+  delivered: number;
+  failed: number;
+}
+
+export interface OutboxWorker {
+  /** Sends every message that is due now, once; tests call it instead of waiting for the poll. */
+  deliverDue(): Promise<DeliveryRound>;
+  /** Polls every `pollMs` until `stop()`; rounds never overlap and the timer keeps no process alive. */
+  start(): void;
+  /** Stops polling and waits for a round in flight. */
+  stop(): Promise<void>;
+}
+
+type ClaimedRow = { id: number; payload: unknown; attempts: number };
+
+// Computed by the database clock, which every instance shares.
+const secondsFromNow = (seconds: number) =>
+  sql`now() + make_interval(secs => ${seconds}::double precision)`;
+
+function errorText(error: unknown): string {
+  const text = error instanceof Error ? error.message || error.name : String(error);
+  return text.slice(0, MAX_ERROR_LENGTH);
+}
+
+/**
+ * The mail outbox's worker (docs/decisions/0006): claims due rows with `FOR UPDATE SKIP LOCKED`
+ * in one statement that also leases them, sends outside any transaction, then records the result.
+ */
+export function createOutboxWorker(deps: OutboxWorkerDeps): OutboxWorker {
+  const { db, mailer, storage, logger } = deps;
+
+  /** Takes up to CLAIM_BATCH due emails: two workers never get the same row. */
+  function claimDue(): Promise<ClaimedRow[]> {
+    const due = db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(
+        and(
+          eq(outbox.kind, 'email'),
+          isNull(outbox.deliveredAt),
+          lte(outbox.availableAt, sql`now()`),
+          lt(outbox.attempts, OUTBOX_MAX_ATTEMPTS),
+        ),
+      )
+      .orderBy(asc(outbox.availableAt), asc(outbox.id))
+      .limit(CLAIM_BATCH)
+      .for('update', { skipLocked: true });
+    return db
+      .update(outbox)
+      .set({
+        availableAt: secondsFromNow(OUTBOX_LEASE_SECONDS),
+        attempts: sql`${outbox.attempts} + 1`,
+      })
+      .where(inArray(outbox.id, due))
+      .returning({ id: outbox.id, payload: outbox.payload, attempts: outbox.attempts });
+  }
+
+  async function readAttachments(message: EmailMessage): Promise<MailAttachment[]> {
+    return Promise.all(
+      (message.attachments ?? []).map(async ({ filename, storageKey }) => {
+        const file = await storage.get(storageKey);
+        if (!file) throw new Error(`attachment ${storageKey} is not in the file storage`);
+        return { filename, content: file.body, contentType: file.contentType };
+      }),
+    );
+  }
+
+  async function recordFailure(row: ClaimedRow, error: string, isPermanent: boolean) {
+    const givesUp = isPermanent || row.attempts >= OUTBOX_MAX_ATTEMPTS;
+    await db
+      .update(outbox)
+      .set({
+        lastError: error,
+        // A row given up on keeps its error and is never due again; an operator may reset it.
+        availableAt: givesUp
+          ? sql`now() + interval '100 years'`
+          : secondsFromNow(retryDelaySeconds(row.attempts)),
+      })
+      .where(eq(outbox.id, row.id));
+    const detail = { outboxId: row.id, attempts: row.attempts, error };
+    if (givesUp) logger.error(detail, 'outbox message given up');
+    else logger.warn(detail, 'outbox message failed; will retry');
+  }
+
+  /** True when sent. */
+  async function deliver(row: ClaimedRow): Promise<boolean> {
+    const parsed = EmailMessageSchema.safeParse(row.payload);
+    if (!parsed.success) {
+      await recordFailure(row, `not an email: ${z.prettifyError(parsed.error)}`, true);
+      return false;
+    }
+    try {
+      await mailer.send(parsed.data, await readAttachments(parsed.data));
+    } catch (error) {
+      await recordFailure(row, errorText(error), false);
+      return false;
+    }
+    await db
+      .update(outbox)
+      .set({ deliveredAt: sql`now()` })
+      .where(and(eq(outbox.id, row.id), isNull(outbox.deliveredAt)));
+    logger.info({ outboxId: row.id, attempts: row.attempts }, 'outbox message delivered');
+    return true;
+  }
+
+  async function deliverDue(): Promise<DeliveryRound> {
+    const round: DeliveryRound = { delivered: 0, failed: 0 };
+    for (;;) {
+      const rows = await claimDue();
+      const results = await Promise.all(rows.map(deliver));
+      for (const isSent of results) {
+        if (isSent) round.delivered += 1;
+        else round.failed += 1;
+      }
+      // Failed rows were pushed into the future, so the next claim only finds newer ones.
+      if (rows.length < CLAIM_BATCH) return round;
+    }
+  }
+
+  let isPolling = false;
+  let timer: NodeJS.Timeout | undefined;
+  let inFlight: Promise<void> | undefined;
+
+  function schedule() {
+    timer = setTimeout(poll, deps.pollMs);
+    timer.unref();
+  }
+
+  function poll() {
+    inFlight = deliverDue()
+      .then(
+        () => undefined,
+        (error: unknown) => logger.error({ err: error }, 'outbox round failed'),
+      )
+      .finally(() => {
+        inFlight = undefined;
+        if (isPolling) schedule();
+      });
+  }
+
+  return {
+    deliverDue,
+    start() {
+      if (isPolling) return;
+      isPolling = true;
+      schedule();
+    },
+    async stop() {
+      isPolling = false;
+      clearTimeout(timer);
+      await inFlight;
+    },
+  };
+}

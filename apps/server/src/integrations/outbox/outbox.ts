@@ -1,0 +1,16 @@
+import type { Db, Tx } from '../../db/client.ts';
+import { outbox } from '../../db/schema.ts';
+import type { EmailMessage } from '../mail/mail.ts';
+
+/**
+ * Queues an email in the caller's transaction: it is sent only if that transaction commits, and
+ * it is never lost once it has (the outbox worker delivers it, with retries).
+ */
+export async function enqueueEmail(db: Db | Tx, message: EmailMessage): Promise<number> {
+  const [row] = await db
+    .insert(outbox)
+    .values({ kind: 'email', payload: message })
+    .returning({ id: outbox.id });
+  if (!row) throw new Error('outbox insert returned no row');
+  return row.id;
+}
