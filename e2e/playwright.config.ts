@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { SMTP_PORT } from './mail-catcher.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
@@ -22,6 +23,8 @@ export const chromiumLaunch = {
 
 export default defineConfig({
   testDir: './tests',
+  // Mail leaves the product through real SMTP, to a server this run listens with on loopback.
+  globalSetup: './mail-catcher.ts',
   fullyParallel: true,
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
@@ -63,6 +66,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Journeys sign in many times from one address; the limiter itself is tested in the server suite.
       SIGNIN_RATE_LIMIT_MAX: '500',
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      OUTBOX_POLL_MS: '200',
     },
   },
 });

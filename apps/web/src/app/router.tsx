@@ -4,6 +4,9 @@ import { LogoutPage } from '../features/auth/logout-page.tsx';
 import { SignInPage } from '../features/auth/sign-in-page.tsx';
 import { ClientsPage } from '../features/clients/clients-page.tsx';
 import { DashboardPage } from '../features/dashboard/dashboard-page.tsx';
+import { ManifestPage } from '../features/manifest/manifest-page.tsx';
+import { ManifestPrintPage } from '../features/manifest/manifest-print-page.tsx';
+import { ShippingLabelPage } from '../features/manifest/shipping-label-page.tsx';
 import { QuotePickupPage } from '../features/quotes/quote-pickup-page.tsx';
 import { QuoteReviewPage } from '../features/quotes/quote-review-page.tsx';
 import { AppFrame } from './app-frame.tsx';
@@ -34,13 +37,14 @@ export const appRoutes: RouteObject[] = [
           page(routes.clients, <ClientsPage />),
           page(routes.quotePickup, <QuotePickupPage />),
           page(routes.quoteReview, <QuoteReviewPage />),
-          comingSoon(routes.manifest),
+          page(routes.manifest, <ManifestPage />),
           comingSoon(routes.quoteShare),
           comingSoon(routes.quoteOffer),
-          comingSoon(routes.manifestPrint),
+          page(routes.manifestPrint, <ManifestPrintPage />),
           comingSoon(routes.commission),
           page(routes.logout, <LogoutPage />),
-          comingSoon(routes.shippingLabel),
+          page(routes.shippingLabel, <ShippingLabelPage />),
+          comingSoon(routes.clientResponse),
           page(routes.notFound, <NotFoundPage />),
         ],
       },

@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { documentTitle, routes } from './routes.ts';
+import { CLIENT_RESPONSE_ROUTE } from '@atelier/contract';
+import {
+  documentTitle,
+  manifestPath,
+  manifestPrintPath,
+  routes,
+  shippingLabelPath,
+} from './routes.ts';
 
 // Spec §2 route table, copied row by row: path, name (null where §2 leaves it blank), login.
 const specRows: { path: string; name: string | null; loginRequired: boolean; title: string }[] = [
@@ -51,5 +58,21 @@ describe('route table', () => {
   test('prefixes every page title with the program name', () => {
     expect(documentTitle(routes.dashboard)).toBe('Atelier | Dashboard | Manage Your Clients');
     expect(documentTitle(routes.home)).toBe('Atelier | Home | Please log in');
+  });
+
+  test('has the client response page, public, under its route name (docs/decisions/0006)', () => {
+    expect(CLIENT_RESPONSE_ROUTE).toBe('curated');
+    expect(routes.clientResponse).toMatchObject({
+      path: '/curated/:token',
+      title: 'Curated For',
+      loginRequired: false,
+    });
+  });
+
+  test('builds the manifest, print and label addresses of a shipment', () => {
+    expect(manifestPath(12)).toBe('/quotes/manifest/12');
+    expect(manifestPrintPath(12)).toBe('/quotes/12/print');
+    expect(manifestPrintPath('abc_DEF-1')).toBe('/quotes/abc_DEF-1/print');
+    expect(shippingLabelPath(12)).toBe('/shipping-label/12');
   });
 });

@@ -1,4 +1,4 @@
-import { PROGRAM_NAME } from '@atelier/contract';
+import { CLIENT_RESPONSE_ROUTE, PROGRAM_NAME } from '@atelier/contract';
 import { generatePath } from 'react-router';
 
 export interface AppRoute {
@@ -65,6 +65,13 @@ export const routes = {
     title: 'Shipping Label',
     loginRequired: true,
   },
+  // §2 leaves this page's route out; its name is part of its API path (docs/decisions/0006).
+  clientResponse: {
+    path: `/${CLIENT_RESPONSE_ROUTE}/:token`,
+    name: 'client-response',
+    title: 'Curated For',
+    loginRequired: false,
+  },
   notFound: { path: '*', name: 'not-found', title: 'Page not found', loginRequired: false },
 } as const satisfies Record<string, AppRoute>;
 
@@ -82,4 +89,19 @@ export function quotePickupPath(clientId: number): string {
 /** Link to the dashboard that scrolls to one of its sections (§2 `go=`). */
 export function dashboardSectionPath(go: 'addClient' | 'commissions' | 'dashboard'): string {
   return `${routes.dashboard.path}?go=${go}`;
+}
+
+/** A shipment's manifest (§2 `/quotes/manifest/:shipmentId`). */
+export function manifestPath(shipmentId: number): string {
+  return generatePath(routes.manifest.path, { shipmentId: String(shipmentId) });
+}
+
+/** The print-and-return page (§2 `/quotes/:shipmentId/print`), by shipment id or link token. */
+export function manifestPrintPath(shipmentIdOrToken: number | string): string {
+  return generatePath(routes.manifestPrint.path, { shipmentId: String(shipmentIdOrToken) });
+}
+
+/** A shipment's label page (§2 `/shipping-label/{id}`), opened in a new tab. */
+export function shippingLabelPath(shipmentId: number): string {
+  return generatePath(routes.shippingLabel.path, { id: String(shipmentId) });
 }

@@ -10,7 +10,7 @@ export const CONTENT_FALLBACKS: Readonly<Record<ContentKey, string>> = {
   'addClient.addAnotherButton': 'Add Another Client',
   'dashboard.withClients': 'Here is where your clients, quotes and commissions stand today.',
   'dashboard.noClients': 'You have no clients yet. Add your first client to start a quote.',
-  'whiteGlove.success': 'Your white glove quote has been submitted.',
+  'whiteGlove.success': 'The items are marked as picked up and on their way to our warehouse.',
   'client.commentPlaceholder': 'Sizes, favourite designers, what they are hunting for…',
   'paymentSetting.overview': 'Choose how you receive your commissions.',
   'paymentSetting.paypal': 'Enter the email address of your PayPal account.',

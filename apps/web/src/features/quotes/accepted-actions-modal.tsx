@@ -1,19 +1,27 @@
 import { pluralize, type QuoteView } from '@atelier/contract';
 import { Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useId } from 'react';
 import { HandIcon, TruckIcon } from '../../components/icons.tsx';
 import { quoteTitle } from './quote-card.tsx';
-
-export const LOGISTICS_PENDING_NOTE =
-  'Shipping labels and pickups arrive with the logistics release.';
 
 interface AcceptedActionsModalProps {
   quotes: readonly QuoteView[];
   opened: boolean;
   onClose: () => void;
+  onShippingLabel: () => void;
+  onPickup: () => void;
 }
 
 /** §2 acceptedQuoteActions: what to do with accepted items, a shipping label or an in-person pickup. */
-export function AcceptedActionsModal({ quotes, opened, onClose }: AcceptedActionsModalProps) {
+export function AcceptedActionsModal({
+  quotes,
+  opened,
+  onClose,
+  onShippingLabel,
+  onPickup,
+}: AcceptedActionsModalProps) {
+  const labelHintId = useId();
+  const pickupHintId = useId();
   return (
     <Modal
       opened={opened}
@@ -37,16 +45,35 @@ export function AcceptedActionsModal({ quotes, opened, onClose }: AcceptedAction
           </Stack>
         </div>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <Button variant="default" leftSection={<TruckIcon />} disabled>
-            Shipping Label
-          </Button>
-          <Button variant="default" leftSection={<HandIcon />} disabled>
-            Pickup
-          </Button>
+          <Stack gap={6}>
+            <Button
+              variant="default"
+              size="md"
+              leftSection={<TruckIcon />}
+              aria-describedby={labelHintId}
+              onClick={onShippingLabel}
+            >
+              Shipping Label
+            </Button>
+            <Text id={labelHintId} size="xs" c="dimmed" ta="center">
+              Print a prepaid label and send the items to the warehouse.
+            </Text>
+          </Stack>
+          <Stack gap={6}>
+            <Button
+              variant="default"
+              size="md"
+              leftSection={<HandIcon />}
+              aria-describedby={pickupHintId}
+              onClick={onPickup}
+            >
+              Pickup
+            </Button>
+            <Text id={pickupHintId} size="xs" c="dimmed" ta="center">
+              Collect the items in person, with your client&apos;s signature.
+            </Text>
+          </Stack>
         </SimpleGrid>
-        <Text size="sm" c="dimmed">
-          {LOGISTICS_PENDING_NOTE}
-        </Text>
         <Group justify="flex-end">
           <Button variant="subtle" color="gray" onClick={onClose}>
             Close

@@ -1,5 +1,6 @@
 import {
   ACTIONABLE_STATUSES,
+  LOGISTICS_TEXT,
   STATUS_FILTER_ALL,
   actionButtonText,
   isActionButtonVisible,
@@ -24,12 +25,17 @@ import {
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { routes } from '../../app/routes.ts';
 import { MOBILE_MEDIA_QUERY } from '../../app/theme.ts';
 import { HangerIcon, PlusIcon, RefreshIcon } from '../../components/icons.tsx';
 import { LoadError } from '../../components/load-error.tsx';
+import { CompletionPanel } from '../logistics/completion-panel.tsx';
+import logisticsClasses from '../logistics/logistics.module.css';
+import { PickupConfirmation } from '../logistics/pickup-confirmation.tsx';
+import { ShareButton } from '../logistics/share-button.tsx';
+import { ShippingLabelModal } from '../logistics/shipping-label-modal.tsx';
 import { AcceptedActionsModal } from './accepted-actions-modal.tsx';
 import { AddItemModal } from './add-item-modal.tsx';
 import { QuoteCard, QuoteCardSkeleton, QuoteProblemCard } from './quote-card.tsx';
@@ -43,6 +49,8 @@ import { useQuoteSelection } from './use-quote-selection.ts';
 const NO_QUOTES: readonly QuoteView[] = [];
 const PLACEHOLDER_COUNT = 3;
 const GRID_COLUMNS = { base: 1, xs: 2, md: 3, lg: 4 };
+// Pickup mode shares the width with the signature panel.
+const PICKUP_GRID_COLUMNS = { base: 1, xs: 2, lg: 3 };
 
 /** /quotes/pickup/:id (§2 "Client quotes / pickup page"): one client's quotes, to act on. */
 export function QuotePickupPage() {
@@ -65,7 +73,13 @@ export function QuotePickupPage() {
   return <ClientQuotesPage key={clientId} clientId={clientId} />;
 }
 
-type OpenDialog = 'add-item' | 'actions' | 'review-response' | null;
+type OpenDialog = 'add-item' | 'actions' | 'review-response' | 'shipping-label' | null;
+
+/**
+ * select: the quotes, to select and act on. pickup: §2's finished-adding mode, only the selected
+ * items with the signature. done: the completion panel after a pickup.
+ */
+type PageMode = 'select' | 'pickup' | 'done';
 
 function ClientQuotesPage({ clientId }: { clientId: number }) {
   const queryClient = useQueryClient();
@@ -76,7 +90,11 @@ function ClientQuotesPage({ clientId }: { clientId: number }) {
   // The quotes a dialog acts on stay as they were when it opened, also while it closes.
   const [dialogQuotes, setDialogQuotes] = useState<readonly QuoteView[]>(NO_QUOTES);
   const [reviewKey, setReviewKey] = useState(0);
+  const [labelKey, setLabelKey] = useState(0);
+  const [mode, setMode] = useState<PageMode>('select');
   const [isRefreshing, refreshing] = useDisclosure(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const isPickup = mode === 'pickup';
 
   const quotes = query.data?.quotes ?? NO_QUOTES;
   const client = query.data?.client ?? null;
@@ -88,7 +106,7 @@ function ClientQuotesPage({ clientId }: { clientId: number }) {
     () => quotes.filter((quote) => problems.get(quote.id)?.length === 0),
     [quotes, problems],
   );
-  const selection = useQuoteSelection(selectable);
+  const selection = useQuoteSelection(selectable, { isFinishedAdding: isPickup });
   const { selected } = selection;
 
   const filterOptions = useMemo(() => statusFilterOptions(quotes), [quotes]);
@@ -104,12 +122,19 @@ function ClientQuotesPage({ clientId }: { clientId: number }) {
 
   const first = selected[0];
   const actionText =
-    first && isActionButtonVisible(selected, ACTIONABLE_STATUSES, false)
+    first && isActionButtonVisible(selected, ACTIONABLE_STATUSES, isPickup)
       ? actionButtonText(first.status)
       : null;
   const isLoadingList = query.isPending || query.isPlaceholderData;
   // An empty list offers Add Item in its own empty state; the bar would only repeat it.
   const isEmpty = query.data !== undefined && quotes.length === 0;
+
+  // Entering pickup mode replaces the page under the stylist: start reading at its top.
+  useEffect(() => {
+    if (mode !== 'pickup') return;
+    window.scrollTo({ top: 0 });
+    headingRef.current?.focus({ preventScroll: true });
+  }, [mode]);
 
   function onFilterChange(value: string) {
     setStatusFilter(value);
@@ -144,8 +169,45 @@ function ClientQuotesPage({ clientId }: { clientId: number }) {
     selection.clear();
   }
 
+  function reloadAfterChange() {
+    // A failed reload shows as the page's load error.
+    refreshClientQuotes(queryClient, clientId).catch(() => {});
+  }
+
+  function onShippingLabel() {
+    setLabelKey((key) => key + 1);
+    setOpenDialog('shipping-label');
+  }
+
+  function onPickup() {
+    setOpenDialog(null);
+    setMode('pickup');
+  }
+
+  // §4: after a pickup or a label, the selection is cleared and the quotes reloaded.
+  function onPickupCompleted() {
+    selection.clear();
+    setMode('done');
+    reloadAfterChange();
+  }
+
+  function onLabelCreated() {
+    selection.clear();
+    reloadAfterChange();
+  }
+
   const closeDialog = () => setOpenDialog(null);
   const openAddItem = () => setOpenDialog('add-item');
+
+  if (mode === 'done') {
+    return (
+      <Container size="xl" py={{ base: 'lg', xs: 'xl' }} px={{ base: 'md', xs: 'xl' }}>
+        <CompletionPanel onDone={() => setMode('select')} />
+      </Container>
+    );
+  }
+
+  const clientName = client ? `${client.firstName} ${client.lastName}` : null;
 
   return (
     <Container
@@ -155,34 +217,53 @@ function ClientQuotesPage({ clientId }: { clientId: number }) {
       className={classes.page}
     >
       <Stack gap="lg">
-        <Group justify="space-between" align="flex-end" gap="md" wrap="nowrap">
-          <div>
-            <Text size="xs" c="gold.4" tt="uppercase" lts="0.28em">
-              Client quotes
+        <header className={classes.header}>
+          <Text className={classes.headerEyebrow} size="xs" c="gold.4" tt="uppercase" lts="0.28em">
+            {isPickup ? 'Pickup' : 'Client quotes'}
+          </Text>
+          <Title
+            ref={headingRef}
+            tabIndex={-1}
+            order={1}
+            className={classes.headerTitle}
+            fz={{ base: isPickup ? 26 : 30, xs: 38 }}
+          >
+            {isPickup
+              ? LOGISTICS_TEXT.confirmPickupHeading
+              : client
+                ? `${client.firstName}'s Quotes`
+                : 'Quotes'}
+          </Title>
+          {isPickup ? (
+            <Text className={classes.headerMeta} size="sm" c="dimmed">
+              {selected.length} {pluralize(selected.length, 'item')}
+              {clientName && ` from ${clientName}`}
             </Text>
-            <Title order={1} fz={{ base: 30, xs: 38 }} mt={6}>
-              {client ? `${client.firstName}'s Quotes` : 'Quotes'}
-            </Title>
-            {query.data && quotes.length > 0 && (
-              <Text size="sm" c="dimmed" mt={4}>
+          ) : (
+            query.data &&
+            quotes.length > 0 && (
+              <Text className={classes.headerMeta} size="sm" c="dimmed">
                 {quotes.length} {pluralize(quotes.length, 'quote')}
-                {client && ` for ${client.firstName} ${client.lastName}`}
+                {clientName && ` for ${clientName}`}
               </Text>
-            )}
-          </div>
-          <Group gap="xs" wrap="nowrap">
-            {!isMobile && <AddItemButton isLoadingList={isLoadingList} onClick={openAddItem} />}
-            <ActionIcon
-              variant="default"
-              size={36}
-              aria-label="Reload quotes"
-              loading={isRefreshing}
-              onClick={onReload}
-            >
-              <RefreshIcon />
-            </ActionIcon>
-          </Group>
-        </Group>
+            )
+          )}
+          {!isPickup && (
+            <Group className={classes.headerControls} gap="xs" wrap="nowrap">
+              <ShareButton clientId={clientId} />
+              {!isMobile && <AddItemButton isLoadingList={isLoadingList} onClick={openAddItem} />}
+              <ActionIcon
+                variant="default"
+                size={36}
+                aria-label="Reload quotes"
+                loading={isRefreshing}
+                onClick={onReload}
+              >
+                <RefreshIcon />
+              </ActionIcon>
+            </Group>
+          )}
+        </header>
 
         <section aria-label="Quotes" aria-busy={query.isFetching}>
           <Stack gap="lg">
@@ -206,7 +287,35 @@ function ClientQuotesPage({ clientId }: { clientId: number }) {
               </div>
             )}
 
-            {isEmpty && (
+            {isPickup && (
+              <div className={logisticsClasses.pickupLayout}>
+                {selected.length > 0 ? (
+                  <SimpleGrid cols={PICKUP_GRID_COLUMNS} spacing="lg" verticalSpacing="lg">
+                    {selected.map((quote) => (
+                      <QuoteCard
+                        key={quote.id}
+                        quote={quote}
+                        isSelected
+                        canToggle={false}
+                        onToggle={selection.toggle}
+                      />
+                    ))}
+                  </SimpleGrid>
+                ) : (
+                  <Alert color="yellow" variant="light" radius="md">
+                    {LOGISTICS_TEXT.noPickupItems}
+                  </Alert>
+                )}
+                <PickupConfirmation
+                  quotes={selected}
+                  clientFirstName={client?.firstName ?? null}
+                  onCancel={() => setMode('select')}
+                  onCompleted={onPickupCompleted}
+                />
+              </div>
+            )}
+
+            {isEmpty && !isPickup && (
               <EmptyState
                 classNames={{ title: classes.emptyTitle }}
                 py="xl"
@@ -222,7 +331,7 @@ function ClientQuotesPage({ clientId }: { clientId: number }) {
               </EmptyState>
             )}
 
-            {quotes.length > 0 && (
+            {quotes.length > 0 && !isPickup && (
               <>
                 <Group justify="space-between" align="flex-end" gap="sm">
                   <StatusFilter
@@ -270,7 +379,7 @@ function ClientQuotesPage({ clientId }: { clientId: number }) {
         </section>
       </Stack>
 
-      {isMobile && !isEmpty && (
+      {isMobile && !isEmpty && !isPickup && (
         <MobileActionBar
           count={selected.length}
           actionText={actionText}
@@ -286,9 +395,20 @@ function ClientQuotesPage({ clientId }: { clientId: number }) {
         quotes={dialogQuotes}
         opened={openDialog === 'actions'}
         onClose={closeDialog}
+        onShippingLabel={onShippingLabel}
+        onPickup={onPickup}
+      />
+      <ShippingLabelModal
+        key={`label-${labelKey}`}
+        clientId={clientId}
+        clientFirstName={client?.firstName ?? null}
+        quotes={dialogQuotes}
+        opened={openDialog === 'shipping-label'}
+        onClose={closeDialog}
+        onCreated={onLabelCreated}
       />
       <ReviewResponseModal
-        key={reviewKey}
+        key={`review-${reviewKey}`}
         clientId={clientId}
         quotes={dialogQuotes}
         opened={openDialog === 'review-response'}

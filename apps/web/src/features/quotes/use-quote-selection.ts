@@ -9,9 +9,6 @@ import { useCallback, useMemo, useState } from 'react';
 
 type QuoteId = QuoteView['id'];
 
-// This page has no finished-adding mode yet: the pickup flow that sets it arrives with logistics.
-const IS_FINISHED_ADDING = false;
-
 /**
  * The selected quotes, in the order they were selected, read from the current list: a reload
  * drops quotes that are gone and any whose new status left the first one's group.
@@ -24,8 +21,14 @@ function resolveSelection(ids: readonly QuoteId[], byId: ReadonlyMap<QuoteId, Qu
   return quotes.filter((quote) => selectionKey(quote.status) === key);
 }
 
-/** §4 selection over the selectable quotes of the page, through the contract's rules. */
-export function useQuoteSelection(selectable: readonly QuoteView[]) {
+/**
+ * §4 selection over the selectable quotes of the page, through the contract's rules. Once
+ * `isFinishedAdding` (the pickup mode) is on, the selection is frozen until it goes off again.
+ */
+export function useQuoteSelection(
+  selectable: readonly QuoteView[],
+  { isFinishedAdding = false }: { isFinishedAdding?: boolean } = {},
+) {
   const [selectedIds, setSelectedIds] = useState<readonly QuoteId[]>([]);
   const byId = useMemo(
     () => new Map(selectable.map((quote) => [quote.id, quote] as const)),
@@ -41,19 +44,16 @@ export function useQuoteSelection(selectable: readonly QuoteView[]) {
 
   const canToggle = useCallback(
     (quote: QuoteView) =>
-      byId.has(quote.id) &&
-      canToggleSelection(quote, { selected, isFinishedAdding: IS_FINISHED_ADDING }),
-    [byId, selected],
+      byId.has(quote.id) && canToggleSelection(quote, { selected, isFinishedAdding }),
+    [byId, selected, isFinishedAdding],
   );
 
   const toggle = useCallback(
     (quote: QuoteView) => {
       if (!byId.has(quote.id)) return;
-      update((current) =>
-        toggleSelection(quote, { selected: current, isFinishedAdding: IS_FINISHED_ADDING }),
-      );
+      update((current) => toggleSelection(quote, { selected: current, isFinishedAdding }));
     },
-    [byId, update],
+    [byId, update, isFinishedAdding],
   );
 
   /** Adds every quote of `quotes` the rules allow, in their order. */
@@ -64,11 +64,11 @@ export function useQuoteSelection(selectable: readonly QuoteView[]) {
           (next, quote) =>
             !byId.has(quote.id) || next.some((item) => item.id === quote.id)
               ? next
-              : toggleSelection(quote, { selected: next, isFinishedAdding: IS_FINISHED_ADDING }),
+              : toggleSelection(quote, { selected: next, isFinishedAdding }),
           current,
         ),
       ),
-    [byId, update],
+    [byId, update, isFinishedAdding],
   );
 
   const keepMatchingFilter = useCallback(

@@ -1,0 +1,230 @@
+import {
+  LOGISTICS_TEXT,
+  SIGNATURE_PAD,
+  pluralize,
+  type QuoteView,
+  type ShipmentDocument,
+} from '@atelier/contract';
+import { Alert, Button, Group, List, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState, type FormEvent } from 'react';
+import { HandIcon } from '../../components/icons.tsx';
+import { failureLinesOf, failureMessageOf, useCompletePickup } from './logistics-mutations.ts';
+import classes from './logistics.module.css';
+import { SignatureModal, type Signature } from './signature-modal.tsx';
+
+interface PickupConfirmationProps {
+  /** The selected items being handed over. */
+  quotes: readonly QuoteView[];
+  clientFirstName: string | null;
+  /** Back to the quotes, keeping the selection. */
+  onCancel: () => void;
+  onCompleted: (shipment: ShipmentDocument) => void;
+}
+
+/**
+ * The pickup mode's panel (§2, §5): the client's signature and Confirm Pickup, which records the
+ * selected items as collected in person.
+ */
+export function PickupConfirmation({
+  quotes,
+  clientFirstName,
+  onCancel,
+  onCompleted,
+}: PickupConfirmationProps) {
+  const [signature, setSignature] = useState<Signature | null>(null);
+  const [isSigning, setIsSigning] = useState(false);
+  const [failures, setFailures] = useState<readonly string[]>([]);
+  const completePickup = useCompletePickup();
+  const isSubmitting = completePickup.isPending;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    // A second click while the first is on its way sends nothing (the server is idempotent too).
+    if (isSubmitting) return;
+    if (quotes.length === 0) {
+      notifications.show({ color: 'red', message: LOGISTICS_TEXT.noPickupItems });
+      return;
+    }
+    if (!signature) {
+      notifications.show({
+        color: 'yellow',
+        title: LOGISTICS_TEXT.signatureRequiredTitle,
+        message: LOGISTICS_TEXT.signatureRequired,
+      });
+      return;
+    }
+    setFailures([]);
+    completePickup.mutate(
+      { quoteIds: quotes.map((quote) => quote.id), signature: signature.dataUrl },
+      {
+        onSuccess: (shipment) => {
+          notifications.show({ color: 'green', message: LOGISTICS_TEXT.pickupSucceeded });
+          onCompleted(shipment);
+        },
+        onError: (error) => {
+          setFailures(failureLinesOf(error, LOGISTICS_TEXT.pickupFailed));
+          notifications.show({
+            color: 'red',
+            message: failureMessageOf(error, LOGISTICS_TEXT.pickupFailed),
+          });
+        },
+      },
+    );
+  }
+
+  const who = clientFirstName ?? 'Your client';
+
+  return (
+    <>
+      <form
+        aria-label="Confirm pickup"
+        className={classes.pickupPanel}
+        onSubmit={onSubmit}
+        noValidate
+        aria-busy={isSubmitting}
+      >
+        <Stack gap="md">
+          <div>
+            <Text size="xs" c="gold.4" tt="uppercase" lts="0.22em">
+              {quotes.length} {pluralize(quotes.length, 'item')} to collect
+            </Text>
+            <Title order={2} className={classes.panelTitle} mt={4}>
+              Client signature
+            </Title>
+            <Text size="sm" c="dimmed" mt={4}>
+              {who} signs to confirm handing {quotes.length === 1 ? 'this item' : 'these items'}{' '}
+              over to you.
+            </Text>
+          </div>
+
+          <SignatureView
+            signature={signature}
+            isLocked={isSubmitting}
+            onOpen={() => setIsSigning(true)}
+            onClear={() => setSignature(null)}
+          />
+
+          {failures.length > 0 && (
+            <Alert
+              color="red"
+              variant="light"
+              radius="md"
+              title={LOGISTICS_TEXT.labelErrorsHeading}
+            >
+              <List size="sm" spacing={2}>
+                {failures.map((line) => (
+                  <List.Item key={line}>{line}</List.Item>
+                ))}
+              </List>
+            </Alert>
+          )}
+
+          <Stack gap="xs">
+            <Button
+              type="submit"
+              size="md"
+              fullWidth
+              leftSection={<HandIcon />}
+              loading={isSubmitting}
+              disabled={!signature || quotes.length === 0}
+            >
+              Confirm Pickup
+            </Button>
+            <Button
+              variant="subtle"
+              color="gray"
+              fullWidth
+              onClick={onCancel}
+              disabled={isSubmitting}
+            >
+              Back to quotes
+            </Button>
+          </Stack>
+        </Stack>
+      </form>
+      <SignatureModal
+        opened={isSigning}
+        onClose={() => setIsSigning(false)}
+        signature={signature}
+        onSave={setSignature}
+        onClear={() => setSignature(null)}
+      />
+    </>
+  );
+}
+
+function SignatureView({
+  signature,
+  isLocked,
+  onOpen,
+  onClear,
+}: {
+  signature: Signature | null;
+  isLocked: boolean;
+  onOpen: () => void;
+  onClear: () => void;
+}) {
+  if (!signature) {
+    return (
+      <UnstyledButton
+        className={classes.inlineSignature}
+        data-empty
+        h={SIGNATURE_PAD.inlineHeight}
+        onClick={onOpen}
+        disabled={isLocked}
+      >
+        <PenIcon />
+        Tap to sign
+      </UnstyledButton>
+    );
+  }
+  return (
+    <Stack gap={6}>
+      <UnstyledButton
+        className={classes.inlineSignature}
+        h={SIGNATURE_PAD.inlineHeight}
+        onClick={onOpen}
+        disabled={isLocked}
+        aria-label="Client signature, open to change"
+      >
+        <img src={signature.dataUrl} alt="Client signature" className={classes.inlineImage} />
+      </UnstyledButton>
+      <Group justify="space-between" gap="xs">
+        <Text size="xs" c="dimmed">
+          Signed · tap to view
+        </Text>
+        <Button
+          variant="subtle"
+          color="gray"
+          size="compact-sm"
+          onClick={onClear}
+          disabled={isLocked}
+        >
+          Clear signature
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function PenIcon() {
+  return (
+    <svg
+      width={26}
+      height={26}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.5}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M15.5 4.5l4 4L9 19l-5 1 1-5z" />
+      <path d="M13.5 6.5l4 4" />
+      <path d="M3 22h18" />
+    </svg>
+  );
+}

@@ -1,0 +1,42 @@
+import { LOGISTICS_TEXT } from '@atelier/contract';
+import { Button, Loader } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { MailIcon } from '../../components/icons.tsx';
+import { sessionStore } from '../auth/session-store.ts';
+import { useShareQuotes } from './logistics-mutations.ts';
+
+/** §2 Share: emails the client a link to their quotes; "Sending" while the call is under way. */
+export function ShareButton({ clientId }: { clientId: number }) {
+  const share = useShareQuotes();
+  const isSending = share.isPending;
+
+  function onShare() {
+    if (isSending) return;
+    // §5: the link is made for the signed-in stylist; without a token there is no one to make it.
+    if (!sessionStore.getToken()) {
+      notifications.show({ color: 'red', message: LOGISTICS_TEXT.shareNoToken });
+      return;
+    }
+    share.mutate(clientId, {
+      onSuccess: (answer) =>
+        notifications.show({
+          color: 'green',
+          message: answer.message.trim() || LOGISTICS_TEXT.shareSucceeded,
+        }),
+      onError: () => notifications.show({ color: 'red', message: LOGISTICS_TEXT.shareFailed }),
+    });
+  }
+
+  return (
+    <Button
+      variant="default"
+      size="sm"
+      leftSection={isSending ? <Loader size={14} color="gold.4" /> : <MailIcon size={16} />}
+      disabled={isSending}
+      aria-busy={isSending}
+      onClick={onShare}
+    >
+      {isSending ? 'Sending' : 'Share'}
+    </Button>
+  );
+}

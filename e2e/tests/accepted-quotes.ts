@@ -1,0 +1,109 @@
+import {
+  DesignerDirectoryDocumentSchema,
+  QuoteDocumentSchema,
+  UploadedImageSchema,
+  type AdminQuoteAction,
+} from '@atelier/contract';
+import { expect, request, type Page } from '@playwright/test';
+import { apiToken } from './fixtures.ts';
+import { gradientPng } from './png.ts';
+
+const ADMIN = { email: 'admin@atelier.test', password: 'atelier-demo' };
+
+type Rgb = [number, number, number];
+const ITEMS: { name: string; colours: [Rgb, Rgb] }[] = [
+  {
+    name: 'Speedy 30 Monogram',
+    colours: [
+      [90, 60, 40],
+      [200, 170, 120],
+    ],
+  },
+  {
+    name: 'Oversized Wool Coat',
+    colours: [
+      [30, 30, 40],
+      [150, 150, 170],
+    ],
+  },
+  {
+    name: 'Leather Ankle Boots',
+    colours: [
+      [60, 20, 20],
+      [220, 190, 170],
+    ],
+  },
+];
+
+/**
+ * Quotes of `clientId` that the client has accepted, made the way the product makes them: the
+ * stylist uploads a photo and submits the item, the back office authenticates it with offers,
+ * and the stylist records the client's buyout answer.
+ */
+export async function acceptedQuotes(page: Page, baseURL: string, clientId: number, count: number) {
+  const auth = { authorization: `Bearer ${await apiToken(page)}` };
+  const directory = DesignerDirectoryDocumentSchema.parse(
+    await (await page.request.get('/api/v2/designer-directory', { headers: auth })).json(),
+  );
+  const [brandId, designer] = Object.entries(directory.data)[0]!;
+  const categoryId = Object.keys(designer.categories)[0]!;
+
+  const admin = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
+  expect((await admin.post('/api/auth/sign-in/email', { data: ADMIN })).status()).toBe(200);
+  const { token } = (await (await admin.get('/api/auth/token')).json()) as { token: string };
+  const act = async (quoteId: number, action: AdminQuoteAction) => {
+    const response = await admin.post(`/api/admin/quotes/${quoteId}/actions`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: action,
+    });
+    expect(response.status(), await response.text()).toBe(200);
+  };
+
+  const ids: number[] = [];
+  for (const item of ITEMS.slice(0, count)) {
+    const upload = await page.request.post('/api/stylist/white-glove-quotes/images', {
+      headers: auth,
+      multipart: {
+        image: {
+          name: 'item.png',
+          mimeType: 'image/png',
+          buffer: gradientPng(640, 640, item.colours[0], item.colours[1]),
+        },
+      },
+    });
+    expect(upload.status(), await upload.text()).toBe(201);
+    const image = UploadedImageSchema.parse(await upload.json());
+    const created = await page.request.post('/api/stylist/white-glove-quotes', {
+      headers: auth,
+      data: {
+        brandId: Number(brandId),
+        categoryId: Number(categoryId),
+        name: item.name,
+        description: '',
+        imageIds: [image.id],
+        clientId,
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const quote = QuoteDocumentSchema.parse(await created.json()).data;
+    await act(quote.id, { action: 'start_authentication' });
+    await act(quote.id, {
+      action: 'authenticate',
+      offers: { consignmentEstimate: 1200, buyoutQuote: 800 },
+    });
+    ids.push(quote.id);
+  }
+  await admin.dispose();
+
+  const answered = await page.request.patch(`/api/stylist/clients/${clientId}/quotes`, {
+    headers: auth,
+    data: {
+      data: ids.map((id) => ({
+        id: String(id),
+        attributes: { accepted_offer_type: 'buyout', is_accepted: true, is_rejected: false },
+      })),
+    },
+  });
+  expect(answered.status(), await answered.text()).toBe(200);
+  return ids;
+}
