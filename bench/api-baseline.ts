@@ -42,6 +42,13 @@ const { data: olivia } = (await (
   await fetch(`${address}/api/stylist/clients?page=1&search=olivia`, { headers: auth })
 ).json()) as { data: { id: number }[] };
 const quotesPath = `/api/stylist/clients/${olivia[0]!.id}/quotes`;
+const { data: oliviaQuotes } = (await (
+  await fetch(`${address}${quotesPath}`, { headers: auth })
+).json()) as {
+  data: { id: number; attributes: { status: string; shipment: { id: number } | null } }[];
+};
+const shipped = oliviaQuotes.find((quote) => quote.attributes.shipment)!;
+const manifestPath = `/api/stylist/white-glove-quotes?shipment-id=${shipped.attributes.shipment!.id}`;
 
 const scenarios = [
   { name: 'GET /health/live (no work: the baseline)', path: '/health/live', headers: {} },
@@ -53,6 +60,7 @@ const scenarios = [
   },
   { name: 'GET /api/v2/designer-directory', path: '/api/v2/designer-directory', headers: auth },
   { name: `GET ${quotesPath} (26 quotes)`, path: quotesPath, headers: auth },
+  { name: 'GET manifest (shipment, its quotes, client)', path: manifestPath, headers: auth },
 ];
 
 const results: { name: string; rps: number; p99: number }[] = [];
@@ -66,6 +74,21 @@ for (const scenario of scenarios) {
   if (result.non2xx > 0) throw new Error(`${scenario.name}: ${result.non2xx} non-2xx answers`);
   results.push({ name: scenario.name, rps: result.requests.average, p99: result.latency.p99 });
 }
+
+// A label is a write that changes what it measures, so each accepted quote gets one, in turn:
+// the embedded provider's PDF and PNG, the ship list with photos, and the transaction.
+const labelTimes: number[] = [];
+for (const quote of oliviaQuotes.filter((q) => q.attributes.status === 'offer_accepted')) {
+  const started = performance.now();
+  const response = await fetch(`${address}/api/stylist/clients/${olivia[0]!.id}/shipping-label`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ item_ids: [quote.id], emailClientShiplist: false }),
+  });
+  if (response.status !== 201)
+    throw new Error(`label: ${response.status} ${await response.text()}`);
+  labelTimes.push(performance.now() - started);
+}
 await app.close();
 fs.rmSync(dataDir, { recursive: true, force: true });
 
@@ -76,3 +99,8 @@ for (const row of results) {
     `${row.name.padEnd(52)} ${row.rps.toFixed(0).padStart(7)} req/s  p99 ${String(row.p99).padStart(4)} ms  ratio ${(row.rps / baseline).toFixed(2)}`,
   );
 }
+const labelMs = labelTimes.reduce((sum, ms) => sum + ms, 0) / labelTimes.length;
+const labelRps = 1000 / labelMs;
+console.log(
+  `${'POST shipping-label (1 item, one at a time)'.padEnd(52)} ${labelRps.toFixed(1).padStart(7)} req/s  mean ${labelMs.toFixed(0).padStart(4)} ms  ratio ${(labelRps / baseline).toFixed(4)}`,
+);
