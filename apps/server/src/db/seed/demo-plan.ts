@@ -8,7 +8,7 @@ import {
 } from './illustrations.ts';
 import { DEMO_CLIENTS, emailFor, OTHER_CLIENTS, type ClientSeed } from './people.ts';
 import { planFewQuotes, planQuotes, type PlannedQuote } from './quote-plan.ts';
-import { createRandom, digits, UniqueCodes, type Random } from './random.ts';
+import { createRandom, UniqueCodes, type Random } from './random.ts';
 
 const DAY = 86_400_000;
 const SEED = 0x5eed_a7e1;
@@ -18,7 +18,6 @@ const CLIENTS_WITH_QUOTES = 15;
 export interface PlannedClient extends ClientSeed {
   email: string;
   phone: string;
-  barCode: string;
   createdAt: Date;
   portrait: PortraitStyle | null;
 }
@@ -48,7 +47,6 @@ function portrait(random: Random, look: NonNullable<ClientSeed['look']>): Portra
 
 function planClients(
   random: Random,
-  codes: UniqueCodes,
   seeds: readonly ClientSeed[],
   since: (index: number) => Date,
   firstPhone: number,
@@ -58,7 +56,6 @@ function planClients(
     email: emailFor(seed),
     // 555-0100 to 555-0199 is the range reserved for fiction, so no real person gets a call.
     phone: `(${seed.areaCode}) 555-01${String(firstPhone + index).padStart(2, '0')}`,
-    barCode: codes.next((r) => `WC${digits(r, 8)}`),
     createdAt: since(index),
     portrait: seed.look ? portrait(random, seed.look) : null,
   }));
@@ -79,7 +76,7 @@ export function planDemoData(now: Date): DemoPlan {
   };
 
   // Clients joined one every nine days over the past 13 months; the first ones have the history.
-  const demoClients = planClients(random, codes, DEMO_CLIENTS, (i) => ago(400 - i * 9), 0);
+  const demoClients = planClients(random, DEMO_CLIENTS, (i) => ago(400 - i * 9), 0);
   const demoQuotes = planQuotes(random, codes, now, demoClients, CLIENTS_WITH_QUOTES);
   const demoCommissions = planCommissions(
     random,
@@ -96,7 +93,6 @@ export function planDemoData(now: Date): DemoPlan {
 
   const otherClients = planClients(
     random,
-    codes,
     OTHER_CLIENTS,
     (i) => ago(300 - i * 50),
     DEMO_CLIENTS.length,
