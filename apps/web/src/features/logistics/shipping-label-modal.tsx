@@ -34,6 +34,9 @@ interface ShippingLabelModalProps {
 }
 
 /** §2 shippingLabelOptions: buys one label for the selected items, then shows its tracking. */
+/** Height of a two-line toast and its offset from the top of the window. */
+const TOAST_ROOM = 88;
+
 export function ShippingLabelModal({
   clientId,
   clientFirstName,
@@ -60,6 +63,9 @@ export function ShippingLabelModal({
       size="lg"
       fullScreen={isMobile}
       radius={isMobile ? 0 : 'md'}
+      // The success toast stays at the top until closed (§8): leave it room above the details.
+      yOffset={TOAST_ROOM}
+      styles={isMobile && label ? { content: { paddingTop: TOAST_ROOM } } : undefined}
       overlayProps={{ backgroundOpacity: 0.7, blur: 2 }}
       closeButtonProps={{ 'aria-label': 'Close', disabled: isCreating }}
       closeOnClickOutside={!isCreating}
