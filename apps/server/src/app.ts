@@ -30,6 +30,8 @@ import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { accountRoutes } from './features/account/account.routes.ts';
 import { clientsRoutes } from './features/clients/clients.routes.ts';
+import { adminCommissionsRoutes } from './features/commissions/admin-commissions.routes.ts';
+import { commissionsRoutes } from './features/commissions/commissions.routes.ts';
 import { contentRoutes } from './features/content/content.routes.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
@@ -179,6 +181,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(profileImageRoutes, { db: database.db, storage });
   await app.register(quotesRoutes, { db: database.db, storage, sites: config.sites });
   await app.register(adminQuotesRoutes, { db: database.db, storage, sites: config.sites });
+  await app.register(adminCommissionsRoutes, { db: database.db, storage });
   await app.register(logisticsRoutes, {
     db: database.db,
     storage,
@@ -188,6 +191,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     publicUrl: config.publicUrl,
   });
   await app.register(shareRoutes, { db: database.db, publicUrl: config.publicUrl });
+  await app.register(commissionsRoutes, { db: database.db, publicUrl: config.publicUrl });
 
   const indexHtml = path.join(config.webDistDir, 'index.html');
   const servesWeb = fs.existsSync(indexHtml);

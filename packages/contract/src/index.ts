@@ -18,3 +18,4 @@ export * from './designers.ts';
 export * from './quotes.ts';
 export * from './quote-view.ts';
 export * from './logistics.ts';
+export * from './commissions.ts';

@@ -2,9 +2,18 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ZodError } from 'zod';
 import type { App } from '../app.ts';
-import { quoteOffers, quotes, quoteStatusHistory, stylists, users } from '../db/schema.ts';
+import {
+  commissions,
+  commissionStatuses,
+  notifications,
+  quoteOffers,
+  quotes,
+  quoteStatusHistory,
+  stylists,
+  users,
+} from '../db/schema.ts';
 import { AppError } from '../lib/app-error.ts';
-import { insertClients, insertQuote } from '../test/fixtures.ts';
+import { insertClients, insertOffers, insertQuote } from '../test/fixtures.ts';
 import { buildTestApp, createTestAccount, signIn } from '../test/test-app.ts';
 import { runAdminCommand, USAGE, UsageError } from './admin-commands.ts';
 
@@ -203,5 +212,106 @@ describe('moving quotes from the command line', () => {
       /Unknown quote action: approve/,
     );
     expect(await stored(Number(quoteId))).toEqual(before);
+  });
+});
+
+describe('sales and payouts from the command line', () => {
+  async function convertedQuote(accepted: 'consignment' | 'buyout') {
+    const stylist = await createTestAccount(app);
+    const [client] = await insertClients(app.database.db, stylist.stylistId!, [
+      { firstName: 'Cli', lastName: 'Client' },
+    ]);
+    const quoteId = await insertQuote(app.database.db, {
+      stylistId: stylist.stylistId!,
+      clientId: client!.id,
+      status: 'converted',
+      acceptedOfferType: accepted,
+    });
+    await insertOffers(app.database.db, quoteId, { consignment: 1200_00, buyout: 800_00 });
+    return quoteId;
+  }
+
+  const commissionOf = async (quoteId: number) =>
+    (await app.database.db.select().from(commissions).where(eq(commissions.quoteId, quoteId)))[0];
+
+  test('the usage lists record-sale and mark-paid', () => {
+    expect(USAGE).toMatch(/record-sale +<quoteId> --commission <dollars>/);
+    expect(USAGE).toMatch(/mark-paid +<commissionId\.\.\.>/);
+  });
+
+  test('record-sale sells a consignment at the estimate and a buyout with its order id, as the back office', async () => {
+    const consigned = await convertedQuote('consignment');
+    expect(await run(['record-sale', String(consigned), '--commission', '120.50'])).toMatch(
+      new RegExp(
+        `^Quote #${consigned} sold\\. Commission #\\d+: \\$120\\.50 for .+ Test bag; payout \\$1,200\\.00\\.$`,
+      ),
+    );
+    expect(await commissionOf(consigned)).toMatchObject({
+      amountCents: 120_50,
+      purchasePriceCents: 1200_00,
+      orderId: null,
+    });
+    const bought = await convertedQuote('buyout');
+    expect(
+      await run([
+        'record-sale',
+        String(bought),
+        '--commission',
+        '80',
+        '--purchase-price',
+        '900',
+        '--order-id',
+        'SHOP-7',
+      ]),
+    ).toMatch(/payout \$900\.00; order SHOP-7\.$/);
+    const [quote] = await app.database.db.select().from(quotes).where(eq(quotes.id, bought));
+    expect(quote?.status).toBe('sold');
+    const history = await app.database.db
+      .select({
+        actorKind: quoteStatusHistory.actorKind,
+        actorUserId: quoteStatusHistory.actorUserId,
+      })
+      .from(quoteStatusHistory)
+      .where(eq(quoteStatusHistory.quoteId, bought));
+    expect(history).toEqual([{ actorKind: 'admin', actorUserId: null }]);
+  });
+
+  test('record-sale refuses bad input and quotes that are not converted, writing nothing', async () => {
+    const quoteId = await convertedQuote('consignment');
+    const id = String(quoteId);
+    await expect(run(['record-sale', id])).rejects.toThrow(/Missing: --commission/);
+    await expect(run(['record-sale', '--commission', '5'])).rejects.toThrow(UsageError);
+    await expect(run(['record-sale', id, '--commission', 'lots'])).rejects.toThrow(ZodError);
+    await expect(run(['record-sale', id, '--commission', '5', '--order-id', 'X'])).rejects.toThrow(
+      AppError,
+    );
+    await app.database.db.update(quotes).set({ status: 'received' }).where(eq(quotes.id, quoteId));
+    await expect(run(['record-sale', id, '--commission', '5'])).rejects.toThrow(
+      'Only a converted quote can be sold; this one is "Received at Warehouse".',
+    );
+    expect(await commissionOf(quoteId)).toBeUndefined();
+  });
+
+  test('mark-paid pays unpaid commissions once and lists the ones paid already', async () => {
+    const quoteId = await convertedQuote('consignment');
+    await run(['record-sale', String(quoteId), '--commission', '10']);
+    const id = (await commissionOf(quoteId))!.id;
+    expect(await run(['mark-paid', String(id)])).toBe(`Paid: #${id}. Already paid: none.`);
+    expect((await commissionOf(quoteId))?.paidAt).toBeInstanceOf(Date);
+    expect(await run(['mark-paid', String(id)])).toBe(`Paid: none. Already paid: #${id}.`);
+    const paidUpdates = await app.database.db
+      .select({ text: commissionStatuses.text })
+      .from(commissionStatuses)
+      .where(eq(commissionStatuses.commissionId, id))
+      .then((rows) => rows.filter((row) => row.text.startsWith('Commission paid')));
+    expect(paidUpdates).toEqual([{ text: 'Commission paid by check' }]);
+    const sent = await app.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.link, `/commission/${id}`));
+    expect(sent).toHaveLength(1);
+    await expect(run(['mark-paid'])).rejects.toThrow(UsageError);
+    await expect(run(['mark-paid', 'abc'])).rejects.toThrow(ZodError);
+    await expect(run(['mark-paid', '1999999'])).rejects.toThrow('Commission 1999999 not found');
   });
 });

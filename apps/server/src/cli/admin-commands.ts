@@ -2,7 +2,10 @@ import { parseArgs } from 'node:util';
 import {
   ADMIN_QUOTE_ACTIONS,
   AdminQuoteActionSchema,
+  MarkPaidBodySchema,
   QuoteIdParamsSchema,
+  RecordSaleBodySchema,
+  formatMoney,
   statusLabel,
   type AdminQuoteActionName,
   type QuoteDocument,
@@ -10,6 +13,8 @@ import {
 import { ROLES, type Auth } from '../auth/auth.ts';
 import type { Db } from '../db/client.ts';
 import { createAccount } from '../features/accounts/create-account.ts';
+import { markCommissionsPaid } from '../features/commissions/mark-paid.service.ts';
+import { recordSale } from '../features/commissions/record-sale.service.ts';
 import {
   applyQuoteAction,
   describeOffers,
@@ -26,6 +31,11 @@ Commands:
   quote          <action> <quoteId> [--consignment <dollars>] [--buyout <dollars>]
                  [--buyback <dollars>] [--comment <text>] [--note <text>]
                  actions: ${ADMIN_QUOTE_ACTIONS.join(', ')}
+  record-sale    <quoteId> --commission <dollars> [--purchase-price <dollars>] [--order-id <id>]
+                 a converted quote sold (consignment) or was bought outright (buyout);
+                 the payout defaults to the accepted offer, a buyout's order id is made up
+  mark-paid      <commissionId...>
+                 pays out commissions; ones paid already are listed and left alone
 `;
 
 export class UsageError extends Error {
@@ -108,6 +118,44 @@ async function moveQuote(args: string[], db: Db): Promise<string> {
   );
 }
 
+const saleOptions = {
+  commission: { type: 'string' },
+  'purchase-price': { type: 'string' },
+  'order-id': { type: 'string' },
+} as const;
+
+async function sell(args: string[], db: Db): Promise<string> {
+  const { values, positionals } = parseArgs({
+    args,
+    options: saleOptions,
+    allowPositionals: true,
+    strict: true,
+  });
+  if (positionals.length !== 1) throw new UsageError(`Give one quote id.\n\n${USAGE}`);
+  if (values.commission === undefined) throw new UsageError(`Missing: --commission\n\n${USAGE}`);
+  const sale = RecordSaleBodySchema.parse({
+    commission: Number(values.commission),
+    ...(values['purchase-price'] !== undefined && {
+      purchasePrice: Number(values['purchase-price']),
+    }),
+    ...(values['order-id'] !== undefined && { orderId: values['order-id'] }),
+  });
+  const id = quoteId(positionals[0]);
+  const { data } = await recordSale(db, CLI_ACTOR, { quoteId: id, sale }, PRINTED_LINKS);
+  const { amount, productName, purchasePrice, orderId } = data.attributes;
+  const order = orderId ? `; order ${orderId}` : '';
+  return `Quote #${id} sold. Commission #${data.id}: ${formatMoney(amount)} for ${productName}; payout ${formatMoney(purchasePrice)}${order}.`;
+}
+
+async function payCommissions(args: string[], db: Db): Promise<string> {
+  const { positionals } = parseArgs({ args, options: {}, allowPositionals: true, strict: true });
+  if (positionals.length === 0) throw new UsageError(`Give commission ids.\n\n${USAGE}`);
+  const { commissionIds } = MarkPaidBodySchema.parse({ commissionIds: positionals.map(Number) });
+  const { paid, alreadyPaid } = await markCommissionsPaid(db, commissionIds);
+  const list = (ids: number[]) => (ids.length > 0 ? ids.map((id) => `#${id}`).join(', ') : 'none');
+  return `Paid: ${list(paid)}. Already paid: ${list(alreadyPaid)}.`;
+}
+
 /** Runs one back-office command and returns what to print; never reads process state itself. */
 export async function runAdminCommand(
   argv: string[],
@@ -116,6 +164,8 @@ export async function runAdminCommand(
   const [command, ...rest] = argv;
   if (command === 'quote-show') return showQuote(rest, deps.db);
   if (command === 'quote') return moveQuote(rest, deps.db);
+  if (command === 'record-sale') return sell(rest, deps.db);
+  if (command === 'mark-paid') return payCommissions(rest, deps.db);
   const roles = { 'create-stylist': ROLES.stylist, 'create-admin': ROLES.admin } as const;
   if (command !== 'create-stylist' && command !== 'create-admin') {
     throw new UsageError(command ? `Unknown command: ${command}\n\n${USAGE}` : USAGE);

@@ -1,8 +1,13 @@
-import { AccountDocumentSchema, AccountQuerySchema } from '@atelier/contract';
+import {
+  AccountDocumentSchema,
+  AccountQuerySchema,
+  ErrorBodySchema,
+  PaymentOptionsBodySchema,
+} from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireActor } from '../../auth/auth.plugin.ts';
+import { requireActor, requireStylist } from '../../auth/auth.plugin.ts';
 import type { Db } from '../../db/client.ts';
-import { getAccount } from './account.service.ts';
+import { getAccount, updatePaymentOptions } from './account.service.ts';
 
 export const accountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
@@ -17,5 +22,19 @@ export const accountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       },
     },
     (request) => getAccount(db, requireActor(request), request.query.include === 'stylist'),
+  );
+
+  app.patch(
+    '/api/account/payment-options',
+    {
+      config: { access: 'stylist' },
+      schema: {
+        tags: ['account'],
+        summary: "The stylist's payout preference: check, or PayPal with its address",
+        body: PaymentOptionsBodySchema,
+        response: { 200: AccountDocumentSchema, 400: ErrorBodySchema },
+      },
+    },
+    (request) => updatePaymentOptions(db, requireStylist(request), request.body),
   );
 };

@@ -1,7 +1,8 @@
-import type { AccountDocument, StylistResource } from '@atelier/contract';
+import type { AccountDocument, PaymentOptionsBodySchema, StylistResource } from '@atelier/contract';
 import { initials } from '@atelier/contract';
 import { eq } from 'drizzle-orm';
-import type { Actor } from '../../auth/auth.plugin.ts';
+import type { z } from 'zod';
+import type { Actor, StylistActor } from '../../auth/auth.plugin.ts';
 import { ROLES } from '../../auth/auth.ts';
 import type { Db } from '../../db/client.ts';
 import { stylists, users } from '../../db/schema.ts';
@@ -81,4 +82,24 @@ export async function getAccount(
   if (!row) throw AppError.unauthorized();
   const document = toAccountDocument(row.user, row.stylist);
   return includeStylist ? document : { ...document, included: [] };
+}
+
+/**
+ * The stylist's payout preference (§7). Check keeps no PayPal address; the body's schema has
+ * already refused PayPal without a valid one. Answers the account with its stylist entry.
+ */
+export async function updatePaymentOptions(
+  db: Db,
+  actor: StylistActor,
+  options: z.output<typeof PaymentOptionsBodySchema>,
+): Promise<AccountDocument> {
+  const isPaypal = options.paymentMethod === 'paypal';
+  await db
+    .update(stylists)
+    .set({
+      paymentMethod: options.paymentMethod,
+      paypalAddress: isPaypal ? (options.paypalAddress ?? null) : null,
+    })
+    .where(eq(stylists.id, actor.stylistId));
+  return getAccount(db, actor, true);
 }
