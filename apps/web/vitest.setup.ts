@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
 // Mantine reads media queries and observes element sizes; jsdom implements neither.
@@ -24,6 +24,10 @@ class ResizeObserverStub implements ResizeObserver {
   disconnect(): void {}
 }
 window.ResizeObserver = ResizeObserverStub;
+
+// findBy… waits up to this long: a busy CI machine can take over the default 1 s to render a
+// whole page. It is a ceiling, never a delay.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom reports "Not implemented" through console.error for these, which would fail every test.
 window.scrollTo = () => {};

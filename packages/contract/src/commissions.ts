@@ -96,10 +96,32 @@ const CalendarDate = z
     return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
   }, 'No such date');
 
+/** The range of the list and of its CSV export: UTC calendar days, both ends inclusive. */
+const commissionRangeFields = {
+  startDate: CalendarDate.optional(),
+  endDate: CalendarDate.optional(),
+};
+
+function checkCommissionRange(
+  range: { startDate?: string | undefined; endDate?: string | undefined },
+  context: z.RefinementCtx,
+) {
+  // §5: a range applies only when a start date is set.
+  if (range.endDate && !range.startDate) {
+    context.addIssue({ code: 'custom', path: ['startDate'], message: 'Choose a start date' });
+  }
+  if (range.startDate && range.endDate && range.startDate > range.endDate) {
+    context.addIssue({
+      code: 'custom',
+      path: ['endDate'],
+      message: 'The end date comes before the start date',
+    });
+  }
+}
+
 export const CommissionListQuerySchema = z
   .strictObject({
-    startDate: CalendarDate.optional(),
-    endDate: CalendarDate.optional(),
+    ...commissionRangeFields,
     page: z.coerce
       .number({ error: 'Pages start at 1' })
       .int('Pages start at 1')
@@ -107,20 +129,26 @@ export const CommissionListQuerySchema = z
       .max(100_000, 'That page is out of range')
       .optional(),
   })
-  .superRefine((query, context) => {
-    // §5: a range applies only when a start date is set.
-    if (query.endDate && !query.startDate) {
-      context.addIssue({ code: 'custom', path: ['startDate'], message: 'Choose a start date' });
-    }
-    if (query.startDate && query.endDate && query.startDate > query.endDate) {
-      context.addIssue({
-        code: 'custom',
-        path: ['endDate'],
-        message: 'The end date comes before the start date',
-      });
-    }
-  });
+  .superRefine(checkCommissionRange);
 export type CommissionListQuery = z.input<typeof CommissionListQuerySchema>;
+
+/* ---------- GET /api/stylist/commissions/export (CSV) ---------- */
+
+/** The list's range without a page: the export holds every commission of the range. */
+export const CommissionExportQuerySchema = z
+  .strictObject(commissionRangeFields)
+  .superRefine(checkCommissionRange);
+export type CommissionExportQuery = z.input<typeof CommissionExportQuerySchema>;
+
+/** The download's name, e.g. `commissions-2026-03-01-to-2026-03-31.csv`; no start means all time (§5). */
+export function commissionsCsvFilename(range: {
+  startDate?: string | undefined;
+  endDate?: string | undefined;
+}): string {
+  if (!range.startDate) return 'commissions-all-time.csv';
+  if (!range.endDate) return `commissions-since-${range.startDate}.csv`;
+  return `commissions-${range.startDate}-to-${range.endDate}.csv`;
+}
 
 /* ---------- GET /api/stylist/commissions/{id}?include=product ---------- */
 

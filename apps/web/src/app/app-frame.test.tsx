@@ -58,11 +58,11 @@ describe('app frame', () => {
   test('shows later screens as an honest coming-soon panel with their title', async () => {
     mockFetch(accountAnswer);
     signInAsStylist();
-    renderApp('/commission/7');
-    const panel = await screen.findByRole('region', { name: 'Commission' });
-    expect(within(panel).getByRole('heading', { name: 'Commission' })).toBeInTheDocument();
+    renderApp('/quote/7');
+    const panel = await screen.findByRole('region', { name: 'Quote Share' });
+    expect(within(panel).getByRole('heading', { name: 'Quote Share' })).toBeInTheDocument();
     expect(within(panel).getByText('This screen is coming soon.')).toBeInTheDocument();
-    await waitFor(() => expect(document.title).toBe('Atelier | Commission'));
+    await waitFor(() => expect(document.title).toBe('Atelier | Quote Share'));
   });
 
   test('opens public pages without a session', async () => {

@@ -3,6 +3,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LogoutPage } from '../features/auth/logout-page.tsx';
 import { SignInPage } from '../features/auth/sign-in-page.tsx';
 import { ClientsPage } from '../features/clients/clients-page.tsx';
+import { CommissionPage } from '../features/commissions/commission-page.tsx';
 import { DashboardPage } from '../features/dashboard/dashboard-page.tsx';
 import { ManifestPage } from '../features/manifest/manifest-page.tsx';
 import { ManifestPrintPage } from '../features/manifest/manifest-print-page.tsx';
@@ -41,7 +42,7 @@ export const appRoutes: RouteObject[] = [
           comingSoon(routes.quoteShare),
           comingSoon(routes.quoteOffer),
           page(routes.manifestPrint, <ManifestPrintPage />),
-          comingSoon(routes.commission),
+          page(routes.commission, <CommissionPage />),
           page(routes.logout, <LogoutPage />),
           page(routes.shippingLabel, <ShippingLabelPage />),
           comingSoon(routes.clientResponse),

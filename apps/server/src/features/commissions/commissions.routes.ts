@@ -1,5 +1,6 @@
 import {
   CommissionDocumentSchema,
+  CommissionExportQuerySchema,
   CommissionIdParamsSchema,
   CommissionListDocumentSchema,
   CommissionListQuerySchema,
@@ -7,9 +8,11 @@ import {
   ErrorBodySchema,
 } from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireStylist } from '../../auth/auth.plugin.ts';
 import type { Db } from '../../db/client.ts';
 import { getCommission, listCommissions } from './commissions.service.ts';
+import { exportCommissions } from './export-commissions.service.ts';
 
 export const commissionsRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }> = async (
   app,
@@ -26,6 +29,27 @@ export const commissionsRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: strin
       },
     },
     (request) => listCommissions(db, requireStylist(request), request.query, { publicUrl }),
+  );
+
+  app.get(
+    '/api/stylist/commissions/export',
+    {
+      schema: {
+        tags: ['commissions'],
+        summary: "Every commission of the range as CSV, with the list's totals below the rows",
+        querystring: CommissionExportQuerySchema,
+        response: { 200: z.string().describe('text/csv'), 400: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const { filename, csv } = await exportCommissions(db, requireStylist(request), request.query);
+      // Earnings and client names: no cache may keep them.
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
   );
 
   app.get(

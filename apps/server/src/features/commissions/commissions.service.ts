@@ -3,6 +3,7 @@ import {
   COMMISSIONS_PER_PAGE,
   MONTH_ABBREVIATIONS,
   type CommissionDocument,
+  type CommissionExportQuerySchema,
   type CommissionListDocument,
   type CommissionListQuerySchema,
   type TimelinePoint,
@@ -17,6 +18,7 @@ import { centsToDollars, countWhere, sumCents } from '../clients/client-stats.ts
 import { loadCommissionResources } from './commission-resource.ts';
 
 export type CommissionListInput = z.output<typeof CommissionListQuerySchema>;
+export type CommissionRange = z.output<typeof CommissionExportQuerySchema>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -26,7 +28,7 @@ function startOfUtcDay(date: string): Date {
 }
 
 /** Both ends inclusive, in whole UTC days: [start 00:00Z, end + 1 day 00:00Z). */
-function createdInRange(range: CommissionListInput): SQL | undefined {
+function createdInRange(range: CommissionRange): SQL | undefined {
   if (!range.startDate) return undefined;
   return and(
     gte(commissions.createdAt, startOfUtcDay(range.startDate)),
@@ -34,6 +36,45 @@ function createdInRange(range: CommissionListInput): SQL | undefined {
       ? lt(commissions.createdAt, new Date(startOfUtcDay(range.endDate).getTime() + DAY_MS))
       : undefined,
   );
+}
+
+/** The stylist's commissions created in the range: what the list, its totals and the export count. */
+export function commissionsInRange(stylistId: number, range: CommissionRange): SQL | undefined {
+  return and(eq(commissions.stylistId, stylistId), createdInRange(range));
+}
+
+/** The list's order: pending first, then paid; newest first within each, id breaking ties. */
+export const commissionListOrder = [
+  sql`${commissions.paidAt} is not null`,
+  desc(commissions.createdAt),
+  desc(commissions.id),
+];
+
+export interface CommissionTotals {
+  paidCents: number;
+  unpaidCents: number;
+  paidPayments: number;
+  unpaidPayments: number;
+  /** paidPayments + unpaidPayments: the "Products Sold & Purchased" count. */
+  total: number;
+}
+
+/** The totals of the whole range (not a page), in one statement. */
+export async function loadCommissionTotals(
+  db: Db,
+  inScope: SQL | undefined,
+): Promise<CommissionTotals> {
+  const [totals] = await db
+    .select({
+      paidCents: sumCents(commissions.amountCents, isNotNull(commissions.paidAt)),
+      unpaidCents: sumCents(commissions.amountCents, isNull(commissions.paidAt)),
+      paidPayments: countWhere(isNotNull(commissions.paidAt)),
+      unpaidPayments: countWhere(isNull(commissions.paidAt)),
+      total: sql<number>`count(*)`.mapWith(Number),
+    })
+    .from(commissions)
+    .where(inScope);
+  return totals ?? { paidCents: 0, unpaidCents: 0, paidPayments: 0, unpaidPayments: 0, total: 0 };
 }
 
 function monthKey(year: number, monthIndex: number) {
@@ -77,7 +118,7 @@ async function loadTimeline(
   }));
 }
 
-function nextPageUrl(publicUrl: string, range: CommissionListInput, page: number) {
+function nextPageUrl(publicUrl: string, range: CommissionRange, page: number) {
   const query = new URLSearchParams();
   if (range.startDate) query.set('startDate', range.startDate);
   if (range.endDate) query.set('endDate', range.endDate);
@@ -96,27 +137,14 @@ export async function listCommissions(
   deps: { publicUrl: string; now?: Date },
 ): Promise<CommissionListDocument> {
   const page = range.page ?? 1;
-  const inScope = and(eq(commissions.stylistId, actor.stylistId), createdInRange(range));
-  const [[totals], rows, timelineData] = await Promise.all([
-    db
-      .select({
-        paidCents: sumCents(commissions.amountCents, isNotNull(commissions.paidAt)),
-        unpaidCents: sumCents(commissions.amountCents, isNull(commissions.paidAt)),
-        paidPayments: countWhere(isNotNull(commissions.paidAt)),
-        unpaidPayments: countWhere(isNull(commissions.paidAt)),
-        total: sql<number>`count(*)`.mapWith(Number),
-      })
-      .from(commissions)
-      .where(inScope),
+  const inScope = commissionsInRange(actor.stylistId, range);
+  const [totals, rows, timelineData] = await Promise.all([
+    loadCommissionTotals(db, inScope),
     db
       .select({ id: commissions.id })
       .from(commissions)
       .where(inScope)
-      .orderBy(
-        sql`${commissions.paidAt} is not null`,
-        desc(commissions.createdAt),
-        desc(commissions.id),
-      )
+      .orderBy(...commissionListOrder)
       .limit(COMMISSIONS_PER_PAGE)
       .offset((page - 1) * COMMISSIONS_PER_PAGE),
     loadTimeline(db, actor.stylistId, range.endDate, deps.now ?? new Date()),
@@ -125,14 +153,14 @@ export async function listCommissions(
     db,
     rows.map((row) => row.id),
   );
-  const total = totals?.total ?? 0;
+  const { total } = totals;
   return {
     data,
     meta: {
-      paid: centsToDollars(totals?.paidCents ?? 0),
-      unpaid: centsToDollars(totals?.unpaidCents ?? 0),
-      paidPayments: totals?.paidPayments ?? 0,
-      unpaidPayments: totals?.unpaidPayments ?? 0,
+      paid: centsToDollars(totals.paidCents),
+      unpaid: centsToDollars(totals.unpaidCents),
+      paidPayments: totals.paidPayments,
+      unpaidPayments: totals.unpaidPayments,
       timelineData,
       pagination: { total, per_page: COMMISSIONS_PER_PAGE },
     },

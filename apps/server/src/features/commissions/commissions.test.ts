@@ -12,39 +12,17 @@ import {
 } from '@atelier/contract';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { App } from '../../app.ts';
-import { commissions, commissionStatuses } from '../../db/schema.ts';
+import { commissionStatuses } from '../../db/schema.ts';
 import { insertClients } from '../../test/fixtures.ts';
 import { buildTestApp, createTestAccount, TEST_ORIGIN, tokenFor } from '../../test/test-app.ts';
+import {
+  generateSeeds,
+  insertGenerated,
+  seededRandom,
+  type Generated,
+} from './commissions-testing.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** mulberry32: a small seeded generator, so that every run sees the same commissions. */
-function seededRandom(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
-interface Generated {
-  id: number;
-  clientId: number;
-  clientName: string;
-  productId: string;
-  productName: string;
-  brand: string;
-  titleWithoutBrand: string;
-  productThumbnailUrl: string | null;
-  amountCents: number;
-  purchasePriceCents: number;
-  orderId: string | null;
-  createdAt: Date;
-  paidAt: Date | null;
-}
 
 let app: App;
 let token: string;
@@ -59,70 +37,6 @@ const expectedStatuses: CommissionStatus[] = [
   { Shipped: 'Delivered' },
   { Paid: 'Paid by check' },
 ];
-
-type Seed = Omit<Generated, 'id' | 'clientName'> & { stylistId: number };
-
-async function insertGenerated(seeds: Seed[], names: Map<number, string>): Promise<Generated[]> {
-  const rows = await app.database.db.insert(commissions).values(seeds).returning();
-  return rows.map((row) => ({
-    id: row.id,
-    clientId: row.clientId,
-    clientName: names.get(row.clientId) ?? '?',
-    productId: row.productId,
-    productName: row.productName,
-    brand: row.brand,
-    titleWithoutBrand: row.titleWithoutBrand,
-    productThumbnailUrl: row.productThumbnailUrl,
-    amountCents: row.amountCents,
-    purchasePriceCents: row.purchasePriceCents,
-    orderId: row.orderId,
-    createdAt: row.createdAt,
-    paidAt: row.paidAt,
-  }));
-}
-
-/** Commissions created over the 14 months from September 2025, plus some on the edges of March 2026. */
-function generateSeeds(
-  random: () => number,
-  count: number,
-  stylistId: number,
-  clientIds: number[],
-): Seed[] {
-  const from = Date.UTC(2025, 8, 1);
-  const to = Date.UTC(2026, 10, 1);
-  const created = Array.from(
-    { length: count },
-    () => new Date(from + Math.floor(random() * (to - from))),
-  );
-  const tie = new Date('2026-01-15T12:00:00.000Z');
-  created.push(
-    new Date('2026-03-01T00:00:00.000Z'),
-    new Date('2026-03-31T23:59:59.999Z'),
-    new Date('2026-04-01T00:00:00.000Z'),
-    new Date('2026-02-28T23:59:59.999Z'),
-    tie,
-    tie,
-    tie,
-  );
-  return created.map((createdAt, index) => {
-    const isPaid = random() < 0.4;
-    const brand = `Brand ${index % 5}`;
-    return {
-      stylistId,
-      clientId: clientIds[index % clientIds.length] ?? 0,
-      productId: `P-${stylistId}-${index}`,
-      productName: `${brand} Bag ${index}`,
-      brand,
-      titleWithoutBrand: `Bag ${index}`,
-      productThumbnailUrl: index % 3 ? `https://cdn.test/p${index}.jpg` : null,
-      amountCents: 1 + Math.floor(random() * 50_000),
-      purchasePriceCents: 100 + Math.floor(random() * 500_000),
-      orderId: index % 4 ? null : `ORD-${String(index).padStart(6, '0')}`,
-      createdAt,
-      paidAt: isPaid ? new Date(createdAt.getTime() + Math.floor(random() * 30) * DAY_MS) : null,
-    };
-  });
-}
 
 beforeAll(async () => {
   app = await buildTestApp();
@@ -146,6 +60,7 @@ beforeAll(async () => {
   ]);
   const random = seededRandom(20_261_122);
   own = await insertGenerated(
+    db,
     generateSeeds(
       random,
       60,
@@ -155,6 +70,7 @@ beforeAll(async () => {
     names,
   );
   const foreign = await insertGenerated(
+    db,
     generateSeeds(random, 8, other.stylistId!, [theirs[0]!.id]),
     names,
   );

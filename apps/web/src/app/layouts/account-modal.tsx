@@ -1,5 +1,6 @@
 import { Avatar, Button, Divider, Group, Modal, Stack, Text } from '@mantine/core';
 import { useNavigate } from 'react-router';
+import { PayoutPreference } from '../../features/account/payout-preference.tsx';
 import { useAccount } from '../../features/auth/account-queries.ts';
 import { routes } from '../routes.ts';
 
@@ -8,7 +9,7 @@ interface AccountModalProps {
   onClose: () => void;
 }
 
-/** A first cut of the "Stylist Account" modal (§2): who is signed in, and LOGOUT. */
+/** A first cut of the "Stylist Account" modal (§2): who is signed in, the payout preference, and LOGOUT. */
 export function AccountModal({ opened, onClose }: AccountModalProps) {
   const navigate = useNavigate();
   const { data } = useAccount();
@@ -35,8 +36,9 @@ export function AccountModal({ opened, onClose }: AccountModalProps) {
             </div>
           </Group>
         )}
+        <PayoutPreference />
         <Text size="sm" c="dimmed">
-          Personal info, security, payout and help settings are coming soon.
+          Personal info, security and help settings are coming soon.
         </Text>
         <Divider color="dark.5" />
         <Button variant="outline" onClick={onLogout} fullWidth lts="0.12em">

@@ -1,9 +1,9 @@
 import { Alert, Container, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useLocation, useSearchParams } from 'react-router';
-import { ComingSoon } from '../../components/coming-soon.tsx';
 import { Masonry } from '../../components/masonry.tsx';
 import { findStylist, useAccount } from '../auth/account-queries.ts';
 import { AddClientForm } from '../clients/add-client-form.tsx';
+import { ReportsCard } from '../commissions/reports-card.tsx';
 import { DashboardCard } from './dashboard-card.tsx';
 import { OverviewCard } from './overview-card.tsx';
 import { useGoScroll } from './use-go-scroll.ts';
@@ -25,12 +25,7 @@ export function DashboardPage() {
           <DashboardCard id="addClient" title="Add New Client">
             <AddClientForm />
           </DashboardCard>
-          <ComingSoon
-            id="commissions"
-            headingOrder={2}
-            title="REPORTS"
-            message="Your commissions and reports are coming soon."
-          />
+          <ReportsCard />
         </Masonry>
       </Stack>
     </Container>
