@@ -61,6 +61,11 @@ const scenarios = [
   { name: 'GET /api/v2/designer-directory', path: '/api/v2/designer-directory', headers: auth },
   { name: `GET ${quotesPath} (26 quotes)`, path: quotesPath, headers: auth },
   { name: 'GET manifest (shipment, its quotes, client)', path: manifestPath, headers: auth },
+  {
+    name: 'GET /api/stylist/commissions (page, totals, 12 months)',
+    path: '/api/stylist/commissions',
+    headers: auth,
+  },
 ];
 
 const results: { name: string; rps: number; p99: number }[] = [];
