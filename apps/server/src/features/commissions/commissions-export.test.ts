@@ -5,14 +5,14 @@ import {
 } from '@atelier/contract';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { App } from '../../app.ts';
-import { insertClients } from '../../test/fixtures.ts';
-import { buildTestApp, createTestAccount, tokenFor } from '../../test/test-app.ts';
+import { buildTestApp } from '../../test/test-app.ts';
 import {
   generateSeeds,
   insertGenerated,
   seededRandom,
   type Generated,
   type Seed,
+  twoStylistsWithClients,
 } from './commissions-testing.ts';
 
 const HEADER = [
@@ -38,24 +38,13 @@ let foreignIds: number[] = [];
 
 beforeAll(async () => {
   app = await buildTestApp();
-  const db = app.database.db;
-  const stylist = await createTestAccount(app);
-  const other = await createTestAccount(app);
-  token = await tokenFor(app, stylist.email);
-  const people = [
+  const world = await twoStylistsWithClients(app, [
     { firstName: 'Ada', lastName: 'Lovelace' },
     { firstName: 'Bo', lastName: 'Diddley' },
     { firstName: '@Cy', lastName: 'Twombly, Jr.' },
-  ];
-  const mine = await insertClients(db, stylist.stylistId!, people);
-  const theirs = await insertClients(db, other.stylistId!, [{ firstName: 'Sam', lastName: 'S' }]);
-  const names = new Map<number, string>([
-    ...mine.map((row, i): [number, string] => [
-      row.id,
-      `${people[i]!.firstName} ${people[i]!.lastName}`,
-    ]),
-    [theirs[0]!.id, 'Sam S'],
   ]);
+  const { db, stylist, other, mine, theirs, names } = world;
+  token = world.token;
   const random = seededRandom(20_261_123);
   const special = (productName: string, day: number, paid: boolean): Seed => ({
     stylistId: stylist.stylistId!,

@@ -1,5 +1,8 @@
 import type { Db } from '../../db/client.ts';
 import { commissions } from '../../db/schema.ts';
+import type { App } from '../../app.ts';
+import { insertClients } from '../../test/fixtures.ts';
+import { createTestAccount, tokenFor } from '../../test/test-app.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -98,4 +101,31 @@ export function generateSeeds(
       paidAt: isPaid ? new Date(createdAt.getTime() + Math.floor(random() * 30) * DAY_MS) : null,
     };
   });
+}
+
+/**
+ * Two stylists: the signed-in one with `people` as clients, and another with one client of their
+ * own; `names` maps every client id to the name a commission row shows.
+ */
+export async function twoStylistsWithClients(
+  app: App,
+  people: readonly { firstName: string; lastName: string }[],
+) {
+  const db = app.database.db;
+  const stylist = await createTestAccount(app);
+  const other = await createTestAccount(app);
+  if (stylist.stylistId == null || other.stylistId == null) {
+    throw new Error('test accounts must be stylists');
+  }
+  const token = await tokenFor(app, stylist.email);
+  const mine = await insertClients(db, stylist.stylistId, people);
+  const theirs = await insertClients(db, other.stylistId, [{ firstName: 'Sam', lastName: 'S' }]);
+  const names = new Map<number, string>([
+    ...mine.map((row, i): [number, string] => [
+      row.id,
+      `${people[i]?.firstName} ${people[i]?.lastName}`,
+    ]),
+    ...theirs.map((row): [number, string] => [row.id, 'Sam S']),
+  ]);
+  return { db, stylist, other, token, mine, theirs, names };
 }

@@ -13,13 +13,13 @@ import {
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { App } from '../../app.ts';
 import { commissionStatuses } from '../../db/schema.ts';
-import { insertClients } from '../../test/fixtures.ts';
-import { buildTestApp, createTestAccount, TEST_ORIGIN, tokenFor } from '../../test/test-app.ts';
+import { buildTestApp, TEST_ORIGIN } from '../../test/test-app.ts';
 import {
   generateSeeds,
   insertGenerated,
   seededRandom,
   type Generated,
+  twoStylistsWithClients,
 } from './commissions-testing.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -40,24 +40,13 @@ const expectedStatuses: CommissionStatus[] = [
 
 beforeAll(async () => {
   app = await buildTestApp();
-  const db = app.database.db;
-  const stylist = await createTestAccount(app);
-  const other = await createTestAccount(app);
-  token = await tokenFor(app, stylist.email);
-  const people = [
+  const world = await twoStylistsWithClients(app, [
     { firstName: 'Ada', lastName: 'Lovelace' },
     { firstName: 'Bo', lastName: 'Diddley' },
     { firstName: 'Cy', lastName: 'Twombly' },
-  ];
-  const mine = await insertClients(db, stylist.stylistId!, people);
-  const theirs = await insertClients(db, other.stylistId!, [{ firstName: 'Sam', lastName: 'S' }]);
-  const names = new Map<number, string>([
-    ...mine.map((row, i): [number, string] => [
-      row.id,
-      `${people[i]!.firstName} ${people[i]!.lastName}`,
-    ]),
-    [theirs[0]!.id, 'Sam S'],
   ]);
+  const { db, stylist, other, mine, theirs, names } = world;
+  token = world.token;
   const random = seededRandom(20_261_122);
   own = await insertGenerated(
     db,
