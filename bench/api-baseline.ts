@@ -11,6 +11,7 @@ import autocannon from 'autocannon';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { seedDemoDataIfEmpty } from '../apps/server/src/db/seed/seed.ts';
+import { bearerFor } from './sign-in.ts';
 
 const duration = Number(process.env.DURATION ?? 5);
 const connections = Number(process.env.CONNECTIONS ?? 10);
@@ -21,22 +22,10 @@ const app = await buildApp(config, { logger: false });
 await seedDemoDataIfEmpty({ db: app.database.db, auth: app.auth, storage: app.storage });
 const address = await app.listen({ host: '127.0.0.1', port: 0 });
 
-const signIn = await fetch(`${address}/api/auth/sign-in/email`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json', origin: config.publicUrl },
-  body: JSON.stringify({ email: 'demo@atelier.test', password: 'atelier-demo' }),
+const auth = await bearerFor(address, config.publicUrl, {
+  email: 'demo@atelier.test',
+  password: 'atelier-demo',
 });
-const cookie = signIn.headers
-  .getSetCookie()
-  .map((c) => c.split(';')[0])
-  .join('; ');
-const { token } = (await (
-  await fetch(`${address}/api/auth/token`, { headers: { cookie } })
-).json()) as {
-  token: string;
-};
-
-const auth = { authorization: `Bearer ${token}` };
 // The demo's first client has two quotes in every status: the pickup page's heaviest list.
 const { data: olivia } = (await (
   await fetch(`${address}/api/stylist/clients?page=1&search=olivia`, { headers: auth })

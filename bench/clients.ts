@@ -25,6 +25,7 @@ import {
   optionsFromEnv,
   stylistEmail,
 } from './generate-data.ts';
+import { bearerFor } from './sign-in.ts';
 
 if (!process.env.DATABASE_URL) {
   console.error(
@@ -80,20 +81,13 @@ try {
   );
 
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  const signIn = await fetch(`${address}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: config.publicUrl },
-    body: JSON.stringify({ email: stylistEmail(1), password: BENCH_PASSWORD }),
-  });
-  if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const { token } = (await (
-    await fetch(`${address}/api/auth/token`, { headers: { cookie } })
-  ).json()) as { token: string };
-  const headers = { authorization: `Bearer ${token}`, accept: API_ACCEPT };
+  const headers = {
+    ...(await bearerFor(address, config.publicUrl, {
+      email: stylistEmail(1),
+      password: BENCH_PASSWORD,
+    })),
+    accept: API_ACCEPT,
+  };
 
   /** One answer read in full, so the table can say how many clients each scenario matches. */
   const probe = async (query: string) => {

@@ -1,13 +1,43 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type Plugin } from 'vitest/config';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+/**
+ * Writes a Brotli and a gzip copy beside every text asset of the build, which the server sends
+ * to browsers that accept them (`preCompressed` in apps/server/src/app.ts): no compression work
+ * per request, and the smallest download for a client opening a link on a phone.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'atelier-precompress',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const outDir = options.dir ?? path.join(root, 'dist');
+      const texts = Object.keys(bundle).filter((file) => /\.(js|css|html|svg|json)$/.test(file));
+      await Promise.all(
+        texts.map(async (file) => {
+          const source = await fs.readFile(path.join(outDir, file));
+          if (source.length < 1024) return;
+          const brotli = zlib.brotliCompressSync(source, {
+            params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 },
+          });
+          await fs.writeFile(path.join(outDir, `${file}.br`), brotli);
+          await fs.writeFile(path.join(outDir, `${file}.gz`), zlib.gzipSync(source, { level: 9 }));
+        }),
+      );
+    },
+  };
+}
+
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
 export default defineConfig({
   root,
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     port: 5173,
     strictPort: true,
@@ -22,6 +52,8 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Libraries change less often than the app: separate chunks stay cached across releases.
+        // Only what every page needs is grouped; the rest (charts, date pickers, the signature
+        // pad) stays with the lazy page that uses it (docs/decisions/0008).
         codeSplitting: {
           groups: [
             {
@@ -29,8 +61,11 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
               priority: 30,
             },
-            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/, priority: 20 },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
+            {
+              name: 'mantine',
+              test: /node_modules[\\/]@mantine[\\/](core|hooks|notifications)[\\/]/,
+              priority: 20,
+            },
           ],
         },
       },

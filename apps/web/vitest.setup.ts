@@ -25,6 +25,21 @@ class ResizeObserverStub implements ResizeObserver {
 }
 window.ResizeObserver = ResizeObserverStub;
 
+// The carousel (embla) watches which slides are in view; jsdom has no IntersectionObserver.
+class IntersectionObserverStub implements IntersectionObserver {
+  readonly root = null;
+  readonly rootMargin = '0px';
+  readonly scrollMargin = '0px';
+  readonly thresholds = [];
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+  takeRecords(): IntersectionObserverEntry[] {
+    return [];
+  }
+}
+window.IntersectionObserver = IntersectionObserverStub;
+
 // findBy… waits up to this long: a busy CI machine can take over the default 1 s to render a
 // whole page. It is a ceiling, never a delay.
 configure({ asyncUtilTimeout: 5000 });

@@ -36,11 +36,16 @@ const ITEMS: { name: string; colours: [Rgb, Rgb] }[] = [
 ];
 
 /**
- * Quotes of `clientId` that the client has accepted, made the way the product makes them: the
- * stylist uploads a photo and submits the item, the back office authenticates it with offers,
- * and the stylist records the client's buyout answer.
+ * Quotes of `clientId` with offers waiting for the client, made the way the product makes them:
+ * the stylist uploads a photo and submits the item, and the back office authenticates it with
+ * a consignment estimate and a buyout quote.
  */
-export async function acceptedQuotes(page: Page, baseURL: string, clientId: number, count: number) {
+export async function quotesWithOffers(
+  page: Page,
+  baseURL: string,
+  clientId: number,
+  count: number,
+) {
   const auth = { authorization: `Bearer ${await apiToken(page)}` };
   const directory = DesignerDirectoryDocumentSchema.parse(
     await (await page.request.get('/api/v2/designer-directory', { headers: auth })).json(),
@@ -94,7 +99,13 @@ export async function acceptedQuotes(page: Page, baseURL: string, clientId: numb
     ids.push(quote.id);
   }
   await admin.dispose();
+  return ids;
+}
 
+/** Quotes of `clientId` whose buyout offer the stylist recorded as accepted by the client. */
+export async function acceptedQuotes(page: Page, baseURL: string, clientId: number, count: number) {
+  const ids = await quotesWithOffers(page, baseURL, clientId, count);
+  const auth = { authorization: `Bearer ${await apiToken(page)}` };
   const answered = await page.request.patch(`/api/stylist/clients/${clientId}/quotes`, {
     headers: auth,
     data: {

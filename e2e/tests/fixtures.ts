@@ -51,13 +51,17 @@ export async function apiToken(page: Page): Promise<string> {
 }
 
 /** A client of the demo stylist made through the API, so tests that change one never share it. */
-export async function createClientThroughApi(page: Page, firstName: string) {
+export async function createClientThroughApi(
+  page: Page,
+  firstName: string,
+  email = uniqueEmail(firstName.toLowerCase()),
+) {
   const response = await page.request.post('/api/stylist/clients', {
     headers: { authorization: `Bearer ${await apiToken(page)}` },
     data: {
       firstName,
       lastName: 'Testwood',
-      email: uniqueEmail(firstName.toLowerCase()),
+      email,
       phone: '(212) 555-0199',
       address: '1 Test Row',
       city: 'New York',

@@ -13,20 +13,28 @@ function decodeQuotedPrintable(text: string): string {
   ).toString('utf8');
 }
 
-/** The raw text of the first message the SMTP catcher received for `address`, waiting for it. */
-export async function receivedMail(address: string): Promise<string> {
+/**
+ * The decoded text of the first message the SMTP catcher received for `address`, and whose text
+ * matches `matching` when one is given, waiting for it.
+ */
+export async function receivedMail(address: string, matching?: RegExp): Promise<string> {
   let found: string | undefined;
   await expect
     .poll(
       () => {
         found = fs
           .readdirSync(MAIL_DIR)
+          .filter((name) => name.includes(address))
           .sort()
-          .find((name) => name.includes(address));
+          .map((name) => decodeQuotedPrintable(fs.readFileSync(path.join(MAIL_DIR, name), 'utf8')))
+          .find((text) => !matching || matching.test(text));
         return found;
       },
-      { timeout: 15_000, message: `an email to ${address}` },
+      {
+        timeout: 15_000,
+        message: `an email to ${address}${matching ? ` matching ${matching}` : ''}`,
+      },
     )
     .toBeTruthy();
-  return decodeQuotedPrintable(fs.readFileSync(path.join(MAIL_DIR, found!), 'utf8'));
+  return found!;
 }

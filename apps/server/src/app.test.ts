@@ -2,7 +2,8 @@ import { ErrorBodySchema, HealthSchema } from '@atelier/contract';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import type { App } from './app.ts';
+import Fastify from 'fastify';
+import { loggerOptions, type App } from './app.ts';
 import { contentTexts } from './db/schema.ts';
 import { buildTestApp, createTestAccount, tokenFor } from './test/test-app.ts';
 
@@ -139,7 +140,9 @@ describe('access', () => {
       .map((route) => route.url);
     // Sign-in, the API docs, and pages opened with a link token (§6).
     for (const url of open) {
-      expect(url).toMatch(/^\/api\/(auth|docs)(\/|$)|^\/api\/client\/white-glove-quotes$/);
+      expect(url).toMatch(
+        /^\/api\/(auth|docs)(\/|$)|^\/api\/client\/(white-glove-quotes|(curated|quotes|quote-offer)\/:token)$/,
+      );
     }
   });
 
@@ -152,6 +155,30 @@ describe('access', () => {
       });
       expect(response.statusCode).toBe(401);
     }
+  });
+});
+
+describe('request log', () => {
+  test('never prints a link token', async () => {
+    const lines: string[] = [];
+    const logged = Fastify({
+      logger: { ...loggerOptions('info'), stream: { write: (line: string) => lines.push(line) } },
+    });
+    logged.get('/api/client/curated/:token', async () => ({ ok: true }));
+    logged.get('/api/client/white-glove-quotes', async () => ({ ok: true }));
+    const token = 'abcDEF123_-abcDEF123_-abcDEF123_-abcDEF1234';
+    await logged.inject({ method: 'GET', url: `/api/client/curated/${token}` });
+    await logged.inject({
+      method: 'GET',
+      url: `/api/client/white-glove-quotes?shipment-id=${token}`,
+      headers: { authorization: 'Bearer secret-jwt' },
+    });
+    await logged.close();
+    const log = lines.join('');
+    expect(log).toContain('/api/client/curated/[token]');
+    expect(log).toContain('/api/client/white-glove-quotes?shipment-id=[token]');
+    expect(log).not.toContain(token);
+    expect(log).not.toContain('secret-jwt');
   });
 });
 

@@ -10,6 +10,7 @@ import {
 } from '@atelier/contract';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -29,9 +30,11 @@ import { authSettings, createAuth } from './auth/auth.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { accountRoutes } from './features/account/account.routes.ts';
+import { clientPagesRoutes } from './features/client-pages/client-pages.routes.ts';
 import { clientsRoutes } from './features/clients/clients.routes.ts';
 import { adminCommissionsRoutes } from './features/commissions/admin-commissions.routes.ts';
 import { commissionsRoutes } from './features/commissions/commissions.routes.ts';
+import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { contentRoutes } from './features/content/content.routes.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
@@ -47,6 +50,7 @@ import type { ShippingProvider } from './integrations/shipping/shipping-provider
 import { filesRoutes } from './integrations/storage/files.routes.ts';
 import { createLocalStorage } from './integrations/storage/local-storage.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
+import { serializeRequest } from './lib/log-redaction.ts';
 
 export interface BuildOptions {
   /** An already open database (tests pass an in-memory one); otherwise one is opened from config. */
@@ -58,16 +62,22 @@ export interface BuildOptions {
   mailer?: Mailer;
 }
 
+/** The request log: no credentials, and no link token (a key to a client's page). */
+export function loggerOptions(level: string) {
+  return {
+    level,
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    serializers: { req: serializeRequest },
+  };
+}
+
 /** Builds the whole product as a Fastify instance that never listens: server.ts does, tests inject. */
 export async function buildApp(config: Config, options: BuildOptions = {}) {
   const database = options.database ?? (await openDatabase(config.database));
   await database.migrate();
 
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-    },
+    logger: options.logger ?? loggerOptions(config.logLevel),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     genReqId: (request) => {
@@ -114,6 +124,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cookie);
+  // Only routes that ask for a limit get one (the public client pages); sign-in has its own.
+  await app.register(rateLimit, { global: false });
   // Uploads are read part by part into memory; routes may tighten these per request.
   await app.register(multipart, {
     limits: {
@@ -191,7 +203,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     publicUrl: config.publicUrl,
   });
   await app.register(shareRoutes, { db: database.db, publicUrl: config.publicUrl });
+  await app.register(clientPagesRoutes, {
+    db: database.db,
+    storage,
+    sites: config.sites,
+    publicUrl: config.publicUrl,
+    rateLimitMax: config.clientPages.rateLimitMax,
+  });
   await app.register(commissionsRoutes, { db: database.db, publicUrl: config.publicUrl });
+  await app.register(notificationsRoutes, { db: database.db });
 
   const indexHtml = path.join(config.webDistDir, 'index.html');
   const servesWeb = fs.existsSync(indexHtml);
@@ -200,6 +220,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       root: config.webDistDir,
       wildcard: false,
       index: false,
+      // The web build writes .br and .gz beside each asset (apps/web/vite.config.ts).
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         // Hashed assets never change; index.html must always be fresh.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
@@ -211,7 +233,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url.startsWith('/health/');
     if (servesWeb && request.method === 'GET' && !isApi) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      // The page shell must be revalidated on every visit, so a release is picked up at once.
+      return reply
+        .header('cache-control', 'no-cache')
+        .sendFile('index.html', { cacheControl: false });
     }
     return reply.code(404).send({
       message: `No route for ${request.method} ${request.url.split('?')[0]}`,

@@ -46,6 +46,8 @@ const EnvSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
+  /** Requests per minute per IP address on the public client pages. */
+  CLIENT_PAGE_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(60),
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   SHIPPING_PROVIDER: z.enum(['local', 'easypost']).default('local'),
   EASYPOST_API_KEY: z.string().min(1).optional(),
@@ -118,6 +120,7 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       smtpUrl: env.SMTP_URL ?? null,
     },
     outbox: { pollMs: env.OUTBOX_POLL_MS },
+    clientPages: { rateLimitMax: env.CLIENT_PAGE_RATE_LIMIT_MAX },
     shipping: {
       provider: env.SHIPPING_PROVIDER,
       easypost: { apiKey: env.EASYPOST_API_KEY ?? null, apiUrl: env.EASYPOST_API_URL ?? null },

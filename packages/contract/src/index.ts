@@ -19,3 +19,5 @@ export * from './quotes.ts';
 export * from './quote-view.ts';
 export * from './logistics.ts';
 export * from './commissions.ts';
+export * from './client-pages.ts';
+export * from './notifications.ts';

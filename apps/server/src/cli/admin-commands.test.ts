@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ZodError } from 'zod';
 import type { App } from '../app.ts';
 import {
+  accessLinks,
   commissions,
   commissionStatuses,
   notifications,
@@ -14,7 +15,8 @@ import {
 } from '../db/schema.ts';
 import { AppError } from '../lib/app-error.ts';
 import { insertClients, insertOffers, insertQuote } from '../test/fixtures.ts';
-import { buildTestApp, createTestAccount, signIn } from '../test/test-app.ts';
+import { buildTestApp, createTestAccount, signIn, TEST_ORIGIN } from '../test/test-app.ts';
+import { findAccessLink } from '../features/links/access-links.ts';
 import { runAdminCommand, USAGE, UsageError } from './admin-commands.ts';
 
 let app: App;
@@ -23,7 +25,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const run = (argv: string[]) => runAdminCommand(argv, { db: app.database.db, auth: app.auth });
+const run = (argv: string[]) =>
+  runAdminCommand(argv, { db: app.database.db, auth: app.auth, publicUrl: TEST_ORIGIN });
 const account = ['--password', 'a-long-password', '--first-name', 'Ava', '--last-name', 'Stone'];
 
 test('create-stylist makes an account that signs in and has a stylist record', async () => {
@@ -313,5 +316,55 @@ describe('sales and payouts from the command line', () => {
     await expect(run(['mark-paid'])).rejects.toThrow(UsageError);
     await expect(run(['mark-paid', 'abc'])).rejects.toThrow(ZodError);
     await expect(run(['mark-paid', '1999999'])).rejects.toThrow('Commission 1999999 not found');
+  });
+});
+
+describe('client links', () => {
+  test('share-link prints a new link to the page asked for, curated by default', async () => {
+    const stylist = await createTestAccount(app);
+    const [client] = await insertClients(app.database.db, stylist.stylistId!, [
+      { firstName: 'Lina', lastName: 'Park' },
+    ]);
+    const pages = [
+      [[], 'curated', 'client-response'],
+      [['quotes'], 'quote', 'quote-share'],
+      [['quote-offer'], 'quotes', 'offer-approval'],
+    ] as const;
+    for (const [extra, path, purpose] of pages) {
+      const output = await run(['share-link', String(client!.id), ...extra]);
+      const match = new RegExp(`^${TEST_ORIGIN}/${path}/([A-Za-z0-9_-]{43})$`).exec(output);
+      expect(match, output).not.toBeNull();
+      expect(await findAccessLink(app.database.db, purpose, match![1]!)).toMatchObject({
+        clientId: client!.id,
+      });
+    }
+    await expect(run(['share-link', String(client!.id), 'nope'])).rejects.toThrow(UsageError);
+    await expect(run(['share-link', '2147483647'])).rejects.toThrow(AppError);
+  });
+
+  test('revoke-links revokes every live link of the client and says how many', async () => {
+    const stylist = await createTestAccount(app);
+    const [client, other] = await insertClients(app.database.db, stylist.stylistId!, [
+      { firstName: 'Rae', lastName: 'Moss' },
+      { firstName: 'Kept', lastName: 'Links' },
+    ]);
+    const url = await run(['share-link', String(client!.id)]);
+    await run(['share-link', String(client!.id), 'quotes']);
+    const kept = await run(['share-link', String(other!.id)]);
+    expect(await run(['revoke-links', String(client!.id)])).toBe(
+      `Revoked 2 links of Rae Moss (client #${client!.id}).`,
+    );
+    expect(await run(['revoke-links', String(client!.id)])).toBe(
+      `Revoked 0 link of Rae Moss (client #${client!.id}).`,
+    );
+    const token = (link: string) => link.split('/').at(-1)!;
+    expect(await findAccessLink(app.database.db, 'client-response', token(url))).toBeNull();
+    expect(await findAccessLink(app.database.db, 'client-response', token(kept))).not.toBeNull();
+    const rows = await app.database.db
+      .select({ revokedAt: accessLinks.revokedAt })
+      .from(accessLinks)
+      .where(eq(accessLinks.clientId, client!.id));
+    expect(rows.every((row) => row.revokedAt !== null)).toBe(true);
+    await expect(run(['revoke-links'])).rejects.toThrow(UsageError);
   });
 });

@@ -1,6 +1,10 @@
 import { parseArgs } from 'node:util';
+import { eq } from 'drizzle-orm';
 import {
   ADMIN_QUOTE_ACTIONS,
+  ClientIdParamsSchema,
+  SHARE_LINK_TTL_DAYS,
+  pluralize,
   AdminQuoteActionSchema,
   MarkPaidBodySchema,
   QuoteIdParamsSchema,
@@ -12,7 +16,10 @@ import {
 } from '@atelier/contract';
 import { ROLES, type Auth } from '../auth/auth.ts';
 import type { Db } from '../db/client.ts';
+import { clients } from '../db/schema.ts';
 import { createAccount } from '../features/accounts/create-account.ts';
+import { createAccessLink, revokeClientLinks } from '../features/links/access-links.ts';
+import { clientPageUrl } from '../features/share/share.service.ts';
 import { markCommissionsPaid } from '../features/commissions/mark-paid.service.ts';
 import { recordSale } from '../features/commissions/record-sale.service.ts';
 import {
@@ -21,6 +28,7 @@ import {
   getQuote,
 } from '../features/quotes/admin-quotes.service.ts';
 import type { QuoteLinkDeps } from '../features/quotes/quote-resource.ts';
+import { AppError } from '../lib/app-error.ts';
 
 export const USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -36,6 +44,10 @@ Commands:
                  the payout defaults to the accepted offer, a buyout's order id is made up
   mark-paid      <commissionId...>
                  pays out commissions; ones paid already are listed and left alone
+  revoke-links   <clientId>
+                 revokes every live link of the client (client pages, manifests)
+  share-link     <clientId> [curated|quotes|quote-offer]
+                 prints a new link to one of the client's pages (curated by default)
 `;
 
 export class UsageError extends Error {
@@ -156,12 +168,61 @@ async function payCommissions(args: string[], db: Db): Promise<string> {
   return `Paid: ${list(paid)}. Already paid: ${list(alreadyPaid)}.`;
 }
 
+function clientIdOf(args: string[], extra = 0) {
+  const { positionals } = parseArgs({ args, options: {}, allowPositionals: true, strict: true });
+  if (positionals.length < 1 || positionals.length > 1 + extra) {
+    throw new UsageError(`Give one client id.\n\n${USAGE}`);
+  }
+  const [clientId, ...rest] = positionals;
+  return { clientId: ClientIdParamsSchema.parse({ clientId }).clientId, rest };
+}
+
+async function existingClient(db: Db, clientId: number) {
+  const [client] = await db
+    .select({ id: clients.id, firstName: clients.firstName, lastName: clients.lastName })
+    .from(clients)
+    .where(eq(clients.id, clientId));
+  if (!client) throw AppError.notFound('Client');
+  return client;
+}
+
+async function revokeLinks(args: string[], db: Db): Promise<string> {
+  const { clientId } = clientIdOf(args);
+  const client = await existingClient(db, clientId);
+  const revoked = await revokeClientLinks(db, client.id);
+  return `Revoked ${revoked} ${pluralize(revoked, 'link')} of ${client.firstName} ${client.lastName} (client #${client.id}).`;
+}
+
+const LINK_PAGES = {
+  curated: { purpose: 'client-response', page: 'curated' },
+  quotes: { purpose: 'quote-share', page: 'quoteShare' },
+  'quote-offer': { purpose: 'offer-approval', page: 'offerApproval' },
+} as const;
+
+async function shareLink(args: string[], db: Db, publicUrl: string): Promise<string> {
+  const { clientId, rest } = clientIdOf(args, 1);
+  const name = rest[0] ?? 'curated';
+  if (!Object.hasOwn(LINK_PAGES, name)) {
+    throw new UsageError(`Unknown page: ${name}\n\n${USAGE}`);
+  }
+  const { purpose, page } = LINK_PAGES[name as keyof typeof LINK_PAGES];
+  const client = await existingClient(db, clientId);
+  const token = await createAccessLink(db, {
+    clientId: client.id,
+    purpose,
+    ttlDays: SHARE_LINK_TTL_DAYS,
+  });
+  return clientPageUrl(publicUrl, page, token);
+}
+
 /** Runs one back-office command and returns what to print; never reads process state itself. */
 export async function runAdminCommand(
   argv: string[],
-  deps: { db: Db; auth: Auth },
+  deps: { db: Db; auth: Auth; publicUrl: string },
 ): Promise<string> {
   const [command, ...rest] = argv;
+  if (command === 'revoke-links') return revokeLinks(rest, deps.db);
+  if (command === 'share-link') return shareLink(rest, deps.db, deps.publicUrl);
   if (command === 'quote-show') return showQuote(rest, deps.db);
   if (command === 'quote') return moveQuote(rest, deps.db);
   if (command === 'record-sale') return sell(rest, deps.db);

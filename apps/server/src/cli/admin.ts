@@ -17,7 +17,13 @@ async function main() {
       database.kind === 'pglite' ? config.dataDir : null,
     );
     const auth = createAuth(database.db, authSettings(config, secret));
-    console.log(await runAdminCommand(process.argv.slice(2), { db: database.db, auth }));
+    console.log(
+      await runAdminCommand(process.argv.slice(2), {
+        db: database.db,
+        auth,
+        publicUrl: config.publicUrl,
+      }),
+    );
   } finally {
     await database.close();
   }

@@ -347,6 +347,29 @@ export const accessLinks = pgTable(
   (t) => [index('access_links_client_idx').on(t.clientId)],
 );
 
+/**
+ * Each answer a client gave on a client page (docs/decisions/0008): at most one per quote, with
+ * when it was given and through which link.
+ */
+export const clientAnswers = pgTable(
+  'client_answers',
+  {
+    id: id(),
+    quoteId: integer('quote_id')
+      .notNull()
+      .unique()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    accessLinkId: integer('access_link_id')
+      .notNull()
+      .references(() => accessLinks.id, { onDelete: 'cascade' }),
+    response: acceptedOfferType('response').notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('client_answers_link_idx').on(t.accessLinkId)],
+);
+
 export const commissions = pgTable(
   'commissions',
   {

@@ -30,7 +30,7 @@ export async function readMultipartForm(
   request: FastifyRequest,
   spec: MultipartSpec,
 ): Promise<MultipartForm> {
-  const fileField = spec.files[0] ?? 'file';
+  const fileField = spec.files[0] ?? spec.fields[0] ?? 'file';
   if (!request.isMultipart()) {
     const message = 'Send the form as multipart/form-data.';
     throw new AppError(ErrorCode.unsupportedMediaType, message, 415, { [fileField]: [message] });

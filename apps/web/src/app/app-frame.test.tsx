@@ -1,3 +1,4 @@
+import { CLIENT_PAGE_TEXT } from '@atelier/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test } from 'vitest';
 import { SESSION_STORAGE_KEY, sessionStore } from '../features/auth/session-store.ts';
@@ -55,13 +56,11 @@ describe('app frame', () => {
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
   });
 
-  test('shows later screens as an honest coming-soon panel with their title', async () => {
+  test('opens a client page for a signed-in stylist too, with its own title', async () => {
     mockFetch(accountAnswer);
     signInAsStylist();
     renderApp('/quote/7');
-    const panel = await screen.findByRole('region', { name: 'Quote Share' });
-    expect(within(panel).getByRole('heading', { name: 'Quote Share' })).toBeInTheDocument();
-    expect(within(panel).getByText('This screen is coming soon.')).toBeInTheDocument();
+    expect(await screen.findByText(CLIENT_PAGE_TEXT.linkNotValid)).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Atelier | Quote Share'));
   });
 

@@ -1,13 +1,17 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { CLIENT_PAGE_TEXT } from '@atelier/contract';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
+import { mockFetch } from '../test/fetch-mock.ts';
 import { renderApp } from '../test/render-app.tsx';
 
 describe('router', () => {
-  test('opens the client response page without sign-in, as coming soon for now', async () => {
-    renderApp('/curated/Tk9uLUd1ZXNzYWJsZS1NYW5pZmVzdC1Ub2tlbi0wMDA');
-    const panel = await screen.findByRole('region', { name: 'Curated For' });
-    expect(within(panel).getByText('This screen is coming soon.')).toBeInTheDocument();
+  test('opens the client response page without sign-in', async () => {
+    const { requests } = mockFetch({});
+    renderApp('/curated/not-a-link-token');
+    expect(await screen.findByText(CLIENT_PAGE_TEXT.linkNotValid)).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Atelier | Curated For'));
+    // A token that cannot be one is refused before any call.
+    expect(requests).toEqual([]);
   });
 
   test('opens the manifest print page without sign-in', async () => {

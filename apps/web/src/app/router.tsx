@@ -1,18 +1,8 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { LogoutPage } from '../features/auth/logout-page.tsx';
-import { SignInPage } from '../features/auth/sign-in-page.tsx';
-import { ClientsPage } from '../features/clients/clients-page.tsx';
-import { CommissionPage } from '../features/commissions/commission-page.tsx';
-import { DashboardPage } from '../features/dashboard/dashboard-page.tsx';
-import { ManifestPage } from '../features/manifest/manifest-page.tsx';
-import { ManifestPrintPage } from '../features/manifest/manifest-print-page.tsx';
-import { ShippingLabelPage } from '../features/manifest/shipping-label-page.tsx';
-import { QuotePickupPage } from '../features/quotes/quote-pickup-page.tsx';
-import { QuoteReviewPage } from '../features/quotes/quote-review-page.tsx';
 import { AppFrame } from './app-frame.tsx';
-import { ComingSoonPage } from './coming-soon-page.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
+import { PageLoading } from './page-loading.tsx';
 import { RouteErrorPage } from './route-error-page.tsx';
 import { routes, type AppRoute } from './routes.ts';
 
@@ -20,8 +10,12 @@ function page(route: AppRoute, element: ReactNode): RouteObject {
   return { path: route.path, element, handle: route };
 }
 
-function comingSoon(route: AppRoute): RouteObject {
-  return page(route, <ComingSoonPage route={route} />);
+/**
+ * A page whose code loads when it is first opened (docs/decisions/0008): a client opening a link
+ * from an email downloads the client page, not the stylist portal's charts and date pickers.
+ */
+function lazyPage(route: AppRoute, load: () => Promise<ComponentType>): RouteObject {
+  return { path: route.path, handle: route, lazy: async () => ({ Component: await load() }) };
 }
 
 /** Every row of the route table with its screen; the guard reads each row from `handle`. */
@@ -29,23 +23,52 @@ export const appRoutes: RouteObject[] = [
   {
     element: <AppFrame />,
     errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: <PageLoading />,
     children: [
       {
         errorElement: <RouteErrorPage />,
         children: [
-          page(routes.home, <SignInPage />),
-          page(routes.dashboard, <DashboardPage />),
-          page(routes.clients, <ClientsPage />),
-          page(routes.quotePickup, <QuotePickupPage />),
-          page(routes.quoteReview, <QuoteReviewPage />),
-          page(routes.manifest, <ManifestPage />),
-          comingSoon(routes.quoteShare),
-          comingSoon(routes.quoteOffer),
-          page(routes.manifestPrint, <ManifestPrintPage />),
-          page(routes.commission, <CommissionPage />),
-          page(routes.logout, <LogoutPage />),
-          page(routes.shippingLabel, <ShippingLabelPage />),
-          comingSoon(routes.clientResponse),
+          lazyPage(routes.home, () =>
+            import('../features/auth/sign-in-page.tsx').then((m) => m.SignInPage),
+          ),
+          lazyPage(routes.dashboard, () =>
+            import('../features/dashboard/dashboard-page.tsx').then((m) => m.DashboardPage),
+          ),
+          lazyPage(routes.clients, () =>
+            import('../features/clients/clients-page.tsx').then((m) => m.ClientsPage),
+          ),
+          lazyPage(routes.quotePickup, () =>
+            import('../features/quotes/quote-pickup-page.tsx').then((m) => m.QuotePickupPage),
+          ),
+          lazyPage(routes.quoteReview, () =>
+            import('../features/quotes/quote-review-page.tsx').then((m) => m.QuoteReviewPage),
+          ),
+          lazyPage(routes.manifest, () =>
+            import('../features/manifest/manifest-page.tsx').then((m) => m.ManifestPage),
+          ),
+          lazyPage(routes.quoteShare, () =>
+            import('../features/client-pages/quote-share-page.tsx').then((m) => m.QuoteSharePage),
+          ),
+          lazyPage(routes.quoteOffer, () =>
+            import('../features/client-pages/offer-approval-page.tsx').then(
+              (m) => m.OfferApprovalPage,
+            ),
+          ),
+          lazyPage(routes.manifestPrint, () =>
+            import('../features/manifest/manifest-print-page.tsx').then((m) => m.ManifestPrintPage),
+          ),
+          lazyPage(routes.commission, () =>
+            import('../features/commissions/commission-page.tsx').then((m) => m.CommissionPage),
+          ),
+          lazyPage(routes.logout, () =>
+            import('../features/auth/logout-page.tsx').then((m) => m.LogoutPage),
+          ),
+          lazyPage(routes.shippingLabel, () =>
+            import('../features/manifest/shipping-label-page.tsx').then((m) => m.ShippingLabelPage),
+          ),
+          lazyPage(routes.clientResponse, () =>
+            import('../features/client-pages/curated-page.tsx').then((m) => m.CuratedPage),
+          ),
           page(routes.notFound, <NotFoundPage />),
         ],
       },

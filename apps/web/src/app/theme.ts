@@ -36,7 +36,8 @@ export const SERIF_FONT_FAMILY =
 
 export const theme = createTheme({
   primaryColor: 'gold',
-  primaryShade: { light: 7, dark: 5 },
+  // One shade in the forced dark scheme, so autoContrast picks text for the colour shown.
+  primaryShade: 5,
   autoContrast: true,
   colors: { dark, gold },
   white: '#fbf8f2',

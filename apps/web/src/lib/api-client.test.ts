@@ -37,6 +37,16 @@ describe('api client', () => {
     expect(requests[0]?.headers.get('Content-Type')).toBe('application/json');
   });
 
+  test('sends a FormData body as multipart, as it is, and lets the browser set its content type', async () => {
+    const { requests } = mockFetch({ 'POST /api/thing': () => jsonResponse(200, { id: 2 }) });
+    const form = new FormData();
+    form.append('data', JSON.stringify({ answer: 'yes' }));
+    await expect(apiPost('/api/thing', form, ThingSchema)).resolves.toEqual({ id: 2 });
+    expect(requests[0]!.body).toBe(form);
+    expect(requests[0]!.headers.has('Content-Type')).toBe(false);
+    expect(requests[0]!.headers.get('Accept')).toBe(API_ACCEPT);
+  });
+
   test('turns an error body into an ApiError with status, message, code and field errors', async () => {
     mockFetch({
       'POST /api/thing': () =>

@@ -53,3 +53,23 @@ export async function findAccessLink(
     .limit(1);
   return link ?? null;
 }
+
+/** Revokes every live link of a client at once; answers how many were revoked. */
+export async function revokeClientLinks(
+  db: Db | Tx,
+  clientId: number,
+  now = new Date(),
+): Promise<number> {
+  const revoked = await db
+    .update(accessLinks)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(accessLinks.clientId, clientId),
+        isNull(accessLinks.revokedAt),
+        gt(accessLinks.expiresAt, now),
+      ),
+    )
+    .returning({ id: accessLinks.id });
+  return revoked.length;
+}

@@ -1,9 +1,7 @@
 import crypto from 'node:crypto';
 import {
   ErrorCode,
-  offerTypesOf,
   type CreateQuoteBodySchema,
-  type LifecycleStatus,
   type QuoteDocument,
   type QuoteListData,
   type QuoteListDocument,
@@ -13,9 +11,10 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { StylistActor } from '../../auth/auth.plugin.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { designerCategories, designers, images, quoteOffers, quotes } from '../../db/schema.ts';
+import { designerCategories, designers, images, quotes } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findOwnClient } from '../clients/clients.service.ts';
+import { answerStatus, loadStoredOffers, offerRefusal } from './quote-answers.ts';
 import { loadQuoteResources, type QuoteLinkDeps } from './quote-resource.ts';
 import {
   applyTransition,
@@ -154,28 +153,6 @@ export async function listClientQuotes(
   return { data, meta: { client } };
 }
 
-function answerStatus(answer: ClientAnswer): LifecycleStatus {
-  return answer.attributes.accepted_offer_type === 'rejected' ? 'rejected' : 'offer_accepted';
-}
-
-/** Why the quote cannot take the offer the client accepted, or null when it can. */
-function offerRefusal(
-  answer: ClientAnswer,
-  offers: readonly { type: 'consignment' | 'buyout' | 'buyback'; cents: number }[],
-): string | null {
-  const accepted = answer.attributes.accepted_offer_type;
-  if (accepted === 'rejected') return null;
-  // Only whether an amount is above zero matters here, so cents serve as well as dollars.
-  const amount = (type: string) => offers.find((offer) => offer.type === type)?.cents ?? null;
-  const offered = offerTypesOf({
-    consignment: amount('consignment'),
-    buyout: amount('buyout'),
-    buyback: amount('buyback'),
-    acceptedOfferType: null,
-  });
-  return offered.includes(accepted) ? null : `This quote has no ${accepted} offer to accept.`;
-}
-
 function answerNote(answer: ClientAnswer) {
   const type = answer.attributes.accepted_offer_type;
   return type === 'rejected'
@@ -211,7 +188,9 @@ export async function recordResponses(
     const quoteById = new Map(locked.map((quote) => [quote.id, quote]));
     const moves = input.answers.flatMap((answer) => {
       const quote = quoteById.get(answer.id);
-      return quote ? [{ answer, quote, to: answerStatus(answer) }] : [];
+      return quote
+        ? [{ answer, quote, to: answerStatus(answer.attributes.accepted_offer_type) }]
+        : [];
     });
     const missing = ids.filter((id) => !quoteById.has(id));
     if (missing.length > 0) {
@@ -223,19 +202,12 @@ export async function recordResponses(
       );
     }
 
-    const offers = await tx
-      .select({
-        quoteId: quoteOffers.quoteId,
-        type: quoteOffers.type,
-        cents: quoteOffers.amountCents,
-      })
-      .from(quoteOffers)
-      .where(inArray(quoteOffers.quoteId, ids));
+    const offers = await loadStoredOffers(tx, ids);
     const refusals = moves.flatMap(({ answer, quote, to }) => {
       const refusal =
         transitionRefusal(quote.status, to, 'stylist') ??
         offerRefusal(
-          answer,
+          answer.attributes.accepted_offer_type,
           offers.filter((offer) => offer.quoteId === quote.id),
         );
       return refusal ? [{ quoteId: quote.id, refusal }] : [];

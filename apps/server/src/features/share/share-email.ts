@@ -10,7 +10,12 @@ export interface ShareEmailInput {
   stylistName: string;
   /** Quotes with offers waiting for the client's answer. */
   awaitingAnswer: number;
+  /** "Curated For": the Yes or No to each buyout offer. */
   link: string;
+  /** "Quote Share": every item, read-only. */
+  quoteShareLink: string;
+  /** "Approve White Glove Offers", when some offer can be consigned. */
+  offerApprovalLink: string | null;
 }
 
 function awaitingLine(count: number): string {
@@ -24,21 +29,32 @@ export function shareEmail(input: ShareEmailInput): EmailMessage {
   const hello = greeting(input.clientFirstName);
   const shared = `${input.stylistName} shared your quotes with you.`;
   const awaiting = awaitingLine(input.awaitingAnswer);
-  const validity = `The link works for ${SHARE_LINK_TTL_DAYS} days.`;
+  const validity = `The links work for ${SHARE_LINK_TTL_DAYS} days.`;
+  const links = [
+    { label: 'See your quotes', url: input.link },
+    { label: 'Follow all your items', url: input.quoteShareLink },
+    ...(input.offerApprovalLink
+      ? [
+          {
+            label: 'Prefer to consign? Choose consignment or buyout for each item',
+            url: input.offerApprovalLink,
+          },
+        ]
+      : []),
+  ];
   const text = [
     hello,
     '',
     `${shared} ${awaiting}`,
     '',
-    `See your quotes: ${input.link}`,
-    '',
+    ...links.flatMap((link) => [`${link.label}: ${link.url}`, '']),
     validity,
     '',
   ].join('\n');
   const html = htmlEmail(`${input.stylistFirstName} shared your quotes`, [
     escapeHtml(hello),
     `${escapeHtml(shared)} ${escapeHtml(awaiting)}`,
-    `<a href="${escapeHtml(input.link)}">See your quotes</a>`,
+    ...links.map((link) => `<a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a>`),
     escapeHtml(validity),
   ]);
   return {

@@ -4,25 +4,81 @@ import {
   type ShareAnswer,
   type ShareBody,
 } from '@atelier/contract';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { StylistActor } from '../../auth/auth.plugin.ts';
-import type { Db } from '../../db/client.ts';
-import { stylists } from '../../db/schema.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { quotes, stylists } from '../../db/schema.ts';
 import { enqueueEmail } from '../../integrations/outbox/outbox.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { loadClientStats } from '../clients/client-stats.ts';
 import { findOwnClient } from '../clients/clients.service.ts';
-import { createAccessLink } from '../links/access-links.ts';
+import { createAccessLink, type AccessLinkPurpose } from '../links/access-links.ts';
+import { AWAITING_ANSWER_STATUSES, loadStoredOffers } from '../quotes/quote-answers.ts';
+import { applyTransition } from '../quotes/quote-transitions.ts';
 import { shareEmail } from './share-email.ts';
 
-/** The client's page for a share token, on the site the client opens. */
+/** The web paths of the client pages a share links to (§2). */
+const PAGE_PATHS = {
+  curated: CLIENT_RESPONSE_ROUTE,
+  quoteShare: 'quote',
+  offerApproval: 'quotes',
+} as const;
+
+/** A client page for a link token, on the site the client opens. */
+export function clientPageUrl(
+  publicUrl: string,
+  page: keyof typeof PAGE_PATHS,
+  token: string,
+): string {
+  return `${publicUrl.replace(/\/+$/, '')}/${PAGE_PATHS[page]}/${token}`;
+}
+
+/** The client's "Curated For" page for a share token. */
 export function clientResponseUrl(publicUrl: string, token: string): string {
-  return `${publicUrl.replace(/\/+$/, '')}/${CLIENT_RESPONSE_ROUTE}/${token}`;
+  return clientPageUrl(publicUrl, 'curated', token);
+}
+
+const PRESENTED_NOTE = 'Offers presented to the client by email.';
+
+/**
+ * Moves the client's quotes whose approved offers wait to be presented to "Follow Up with
+ * Client", and tells whether any quote awaiting an answer has a consignment offer.
+ */
+async function presentOffers(tx: Tx, actor: StylistActor, clientId: number) {
+  const waiting = await tx
+    .select({ id: quotes.id, status: quotes.status })
+    .from(quotes)
+    .where(
+      and(
+        eq(quotes.clientId, clientId),
+        eq(quotes.stylistId, actor.stylistId),
+        eq(quotes.isApproved, true),
+        inArray(quotes.status, [...AWAITING_ANSWER_STATUSES]),
+      ),
+    )
+    .orderBy(asc(quotes.id))
+    .for('update');
+  for (const quote of waiting) {
+    if (quote.status !== 'authenticated_with_offer') continue;
+    await applyTransition(tx, {
+      quote,
+      to: 'offer_pending',
+      actor: { kind: 'stylist', userId: actor.userId },
+      note: PRESENTED_NOTE,
+    });
+  }
+  const offers = await loadStoredOffers(
+    tx,
+    waiting.map((quote) => quote.id),
+  );
+  return offers.some((offer) => offer.type === 'consignment' && offer.cents > 0);
 }
 
 /**
- * Emails one of the stylist's clients a new link to their quotes (docs/decisions/0006). The link
- * and the queued email commit together; earlier links keep working until they expire.
+ * Emails one of the stylist's clients new links to their quotes (docs/decisions/0006): "Curated
+ * For", "Quote Share", and "Approve White Glove Offers" when a consignment offer waits. Sharing
+ * presents the offers: quotes "Present Offers to Client" become "Follow Up with Client". Links,
+ * moves and the queued email commit together; earlier links keep working until they expire.
  */
 export async function shareWithClient(
   db: Db,
@@ -39,11 +95,12 @@ export async function shareWithClient(
       .where(eq(stylists.id, actor.stylistId));
     if (!stylist) throw AppError.unauthorized();
     const stats = await loadClientStats(tx, actor.stylistId, [client.id]);
-    const token = await createAccessLink(tx, {
-      clientId: client.id,
-      purpose: 'client-response',
-      ttlDays: SHARE_LINK_TTL_DAYS,
-    });
+    const hasConsignmentOffer = await presentOffers(tx, actor, client.id);
+    const newLink = (purpose: AccessLinkPurpose) =>
+      createAccessLink(tx, { clientId: client.id, purpose, ttlDays: SHARE_LINK_TTL_DAYS });
+    const token = await newLink('client-response');
+    const quoteShareToken = await newLink('quote-share');
+    const offerApprovalToken = hasConsignmentOffer ? await newLink('offer-approval') : null;
     await enqueueEmail(
       tx,
       shareEmail({
@@ -53,6 +110,9 @@ export async function shareWithClient(
         stylistName: `${stylist.firstName} ${stylist.lastName}`.trim(),
         awaitingAnswer: stats.get(client.id)?.pendingItems.pendingReviewTotal ?? 0,
         link: clientResponseUrl(deps.publicUrl, token),
+        quoteShareLink: clientPageUrl(deps.publicUrl, 'quoteShare', quoteShareToken),
+        offerApprovalLink:
+          offerApprovalToken && clientPageUrl(deps.publicUrl, 'offerApproval', offerApprovalToken),
       }),
     );
     return {

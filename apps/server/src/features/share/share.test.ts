@@ -4,15 +4,15 @@ import {
   SHARE_LINK_TTL_DAYS,
   ShareAnswerSchema,
 } from '@atelier/contract';
-import { count } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { App } from '../../app.ts';
-import { accessLinks, outbox } from '../../db/schema.ts';
+import { accessLinks, outbox, quotes, quoteStatusHistory } from '../../db/schema.ts';
 import type { EmailMessage } from '../../integrations/mail/mail.ts';
 import type { Mailer } from '../../integrations/mail/mailer.ts';
 import { createOutboxWorker } from '../../integrations/outbox/outbox-worker.ts';
-import { insertClients, insertQuote } from '../../test/fixtures.ts';
+import { insertClients, insertOffers, insertQuote } from '../../test/fixtures.ts';
 import { buildTestApp, createTestAccount, TEST_ORIGIN, tokenFor } from '../../test/test-app.ts';
 import { findAccessLink } from '../links/access-links.ts';
 
@@ -23,6 +23,7 @@ let tokens: { stylist: string; other: string; admin: string };
 let stylistId: number;
 let client: { id: number; email: string };
 let foreignClient: { id: number };
+let quoteIds: { pending: number; presented: number; shipped: number };
 
 beforeAll(async () => {
   app = await buildTestApp();
@@ -45,10 +46,19 @@ beforeAll(async () => {
   if (!own || !theirs) throw new Error('test setup made no clients');
   client = own;
   foreignClient = theirs;
-  for (const status of ['offer_pending', 'authenticated_with_offer', 'in_transit'] as const) {
-    await insertQuote(db, { stylistId, clientId: client.id, status });
-  }
+  quoteIds = {
+    pending: await insertQuote(db, { ...approved(client.id), status: 'offer_pending' }),
+    presented: await insertQuote(db, {
+      ...approved(client.id),
+      status: 'authenticated_with_offer',
+    }),
+    shipped: await insertQuote(db, { ...approved(client.id), status: 'in_transit' }),
+  };
+  await insertOffers(db, quoteIds.pending, { buyout: 500_00 });
+  await insertOffers(db, quoteIds.presented, { consignment: 900_00, buyout: 600_00 });
 });
+
+const approved = (clientId: number) => ({ stylistId, clientId, isApproved: true });
 afterAll(() => app.close());
 
 function share(body: unknown, token: string | null = tokens.stylist) {
@@ -76,21 +86,29 @@ async function queuedEmails(): Promise<{ id: number; payload: EmailMessage }[]> 
   return rows.map((row) => ({ id: row.id, payload: row.payload as EmailMessage }));
 }
 
-function linkTokenIn(text: string): string {
-  const match = new RegExp(`${TEST_ORIGIN}/curated/([A-Za-z0-9_-]{43})\\b`).exec(text);
-  if (!match?.[1]) throw new Error(`no share link in: ${text}`);
+function linkTokenIn(text: string, page = 'curated'): string {
+  const match = new RegExp(`${TEST_ORIGIN}/${page}/([A-Za-z0-9_-]{43})\\b`).exec(text);
+  if (!match?.[1]) throw new Error(`no ${page} link in: ${text}`);
   return match[1];
 }
 
+async function statusesOf(ids: readonly number[]) {
+  const rows = await app.database.db
+    .select({ id: quotes.id, status: quotes.status })
+    .from(quotes)
+    .where(inArray(quotes.id, [...ids]));
+  return Object.fromEntries(rows.map((row) => [row.id, row.status]));
+}
+
 describe('sharing quotes with a client', () => {
-  test('queues an email with a new link to the client page and says so', async () => {
+  test('queues an email with new links to the client pages and says so', async () => {
     const before = await written();
     const response = await share({ clientId: client.id });
     expect(response.statusCode, response.body).toBe(200);
     expect(ShareAnswerSchema.parse(response.json())).toEqual({
       message: 'Sent! Margaux will get an email with a link to their quotes.',
     });
-    expect(await written()).toEqual({ links: before.links + 1, emails: before.emails + 1 });
+    expect(await written()).toEqual({ links: before.links + 3, emails: before.emails + 1 });
 
     const email = (await queuedEmails()).at(-1)!.payload;
     expect(email).toMatchObject({
@@ -109,6 +127,67 @@ describe('sharing quotes with a client', () => {
     expect(ttl).toBeGreaterThan(SHARE_LINK_TTL_DAYS * DAY_MS - 60_000);
     expect(ttl).toBeLessThanOrEqual(SHARE_LINK_TTL_DAYS * DAY_MS);
     expect(await findAccessLink(app.database.db, 'manifest', token)).toBeNull();
+
+    const quoteShare = linkTokenIn(email.text, 'quote');
+    const offerApproval = linkTokenIn(email.text, 'quotes');
+    expect(email.text).toContain(`Follow all your items: ${TEST_ORIGIN}/quote/${quoteShare}`);
+    expect(email.text).toContain(
+      `Prefer to consign? Choose consignment or buyout for each item: ${TEST_ORIGIN}/quotes/${offerApproval}`,
+    );
+    for (const [purpose, linkToken] of [
+      ['quote-share', quoteShare],
+      ['offer-approval', offerApproval],
+    ] as const) {
+      const found = await findAccessLink(app.database.db, purpose, linkToken);
+      expect(found).toMatchObject({ clientId: client.id, revokedAt: null });
+    }
+  });
+
+  test('presents the offers: quotes waiting to be presented become "Follow Up with Client"', async () => {
+    expect(await statusesOf(Object.values(quoteIds))).toEqual({
+      [quoteIds.pending]: 'offer_pending',
+      [quoteIds.presented]: 'offer_pending',
+      [quoteIds.shipped]: 'in_transit',
+    });
+    const history = await app.database.db
+      .select()
+      .from(quoteStatusHistory)
+      .where(eq(quoteStatusHistory.quoteId, quoteIds.presented));
+    expect(history).toEqual([
+      expect.objectContaining({
+        fromStatus: 'authenticated_with_offer',
+        toStatus: 'offer_pending',
+        actorKind: 'stylist',
+        note: 'Offers presented to the client by email.',
+      }),
+    ]);
+  });
+
+  test('without a consignment offer the email carries no consignment link', async () => {
+    const db = app.database.db;
+    const [buyer] = await insertClients(db, stylistId, [{ firstName: 'Bea', lastName: 'Buyer' }]);
+    const buyoutOnly = await insertQuote(db, {
+      ...approved(buyer!.id),
+      status: 'authenticated_with_offer',
+    });
+    await insertOffers(db, buyoutOnly, { buyout: 300_00 });
+    // Offers not yet approved for presentation are not presented.
+    const unapproved = await insertQuote(db, {
+      stylistId,
+      clientId: buyer!.id,
+      status: 'authenticated_with_offer',
+    });
+    await insertOffers(db, unapproved, { consignment: 300_00 });
+    const before = await written();
+    expect((await share({ clientId: buyer!.id })).statusCode).toBe(200);
+    expect(await written()).toEqual({ links: before.links + 2, emails: before.emails + 1 });
+    const email = (await queuedEmails()).at(-1)!.payload;
+    expect(email.text).toContain(`${TEST_ORIGIN}/quote/`);
+    expect(email.text).not.toContain('Prefer to consign?');
+    expect(await statusesOf([buyoutOnly, unapproved])).toEqual({
+      [buyoutOnly]: 'offer_pending',
+      [unapproved]: 'authenticated_with_offer',
+    });
   });
 
   test('the queued email reaches the client through the outbox', async () => {

@@ -12,7 +12,8 @@ afterEach(() => {
 });
 
 async function submitSignIn(user: ReturnType<typeof renderApp>['user']) {
-  await user.type(screen.getByLabelText('Email'), 'coco@example.com');
+  // The page's code loads on first visit (lazy routes).
+  await user.type(await screen.findByLabelText('Email'), 'coco@example.com');
   await user.type(screen.getByLabelText('Password'), 'hunter22');
   await user.click(screen.getByRole('button', { name: 'Sign in' }));
 }

@@ -44,7 +44,7 @@ describe('clients list', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     renderSignedIn('/clients', {
       'GET /api/stylist/clients?page=1': () => new Promise<Response>(() => {}),
     });
-    expect(await screen.findByRole('status')).toHaveTextContent('Loading clients…');
+    expect(await screen.findByText('Loading clients…')).toHaveAttribute('role', 'status');
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
   });
 

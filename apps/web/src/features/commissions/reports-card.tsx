@@ -16,6 +16,7 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
+import '@mantine/dates/styles.css';
 import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';

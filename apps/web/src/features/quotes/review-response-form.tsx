@@ -9,6 +9,7 @@ import {
   type OfferAnswers,
   type OfferType,
   type QuoteView,
+  type ReviewResponseItem,
 } from '@atelier/contract';
 import { Button, Center, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -44,19 +45,66 @@ interface ReviewResponseFormProps {
   onClose?: () => void;
 }
 
-/**
- * The stylist records the client's answer to each offer (§4 "Client answers per offer"): accepting
- * one offer rejects the quote's others, and the set is sent only when every offer has an answer.
- */
+/** The failure toast of a submit (§8); the answers stay, so it can be tried again. */
+export function showResponsesFailed(error: unknown) {
+  notifications.show(
+    isApiError(error)
+      ? { color: 'red', title: RESPONSES_FAILED_TEXT, message: error.message }
+      : { color: 'red', message: RESPONSES_FAILED_TEXT },
+  );
+}
+
+/** The stylist records the client's answers (the pickup page's modal). */
 export function ReviewResponseForm({
   clientId,
   quotes,
   onSubmitted,
   onClose,
 }: ReviewResponseFormProps) {
-  const [state, dispatch] = useReducer(reviewResponseReducer, EMPTY_REVIEW_RESPONSE);
   const recordResponses = useRecordResponses(clientId);
-  const isSubmitting = recordResponses.isPending;
+  return (
+    <OfferAnswersForm
+      quotes={quotes}
+      isSubmitting={recordResponses.isPending}
+      {...(onClose && { onClose })}
+      onSubmitAnswers={(items, clearAnswers) =>
+        recordResponses.mutate(items, {
+          onSuccess: ({ isListRefreshed }) => {
+            notifications.show({ color: 'green', message: RESPONSES_SUBMITTED_TEXT });
+            if (!isListRefreshed) {
+              notifications.show({ color: 'yellow', message: RESPONSES_REFRESH_FAILED_TEXT });
+            }
+            clearAnswers();
+            onSubmitted();
+          },
+          onError: showResponsesFailed,
+        })
+      }
+    />
+  );
+}
+
+interface OfferAnswersFormProps {
+  quotes: readonly QuoteView[];
+  isSubmitting: boolean;
+  /** Sends a valid answer set; `clearAnswers` empties the form once they are recorded. */
+  onSubmitAnswers: (items: ReviewResponseItem[], clearAnswers: () => void) => void;
+  /** When given, a "Close" button is the only action while there is nothing to answer. */
+  onClose?: () => void;
+}
+
+/**
+ * The client's answer to each offer (§4 "Client answers per offer"): accepting one offer rejects
+ * the quote's others, and the set is sent only when every offer has an answer. The stylist's
+ * modal and the client's offer-approval page share it, each with its own endpoint.
+ */
+export function OfferAnswersForm({
+  quotes,
+  isSubmitting,
+  onSubmitAnswers,
+  onClose,
+}: OfferAnswersFormProps) {
+  const [state, dispatch] = useReducer(reviewResponseReducer, EMPTY_REVIEW_RESPONSE);
   const hasOffers = quotes.some((quote) => quote.offerTypes.length > 0);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -74,24 +122,7 @@ export function ReviewResponseForm({
     // A quote may have left the list since it was answered (answered elsewhere, list refreshed).
     const shownIds = new Set(quotes.map((quote) => String(quote.id)));
     const items = toSubmission(state).filter((item) => shownIds.has(item.id));
-    recordResponses.mutate(items, {
-      onSuccess: ({ isListRefreshed }) => {
-        notifications.show({ color: 'green', message: RESPONSES_SUBMITTED_TEXT });
-        if (!isListRefreshed) {
-          notifications.show({ color: 'yellow', message: RESPONSES_REFRESH_FAILED_TEXT });
-        }
-        dispatch({ type: 'reset' });
-        onSubmitted();
-      },
-      // The answers stay as they were, so the stylist can try again.
-      onError: (error) => {
-        notifications.show(
-          isApiError(error)
-            ? { color: 'red', title: RESPONSES_FAILED_TEXT, message: error.message }
-            : { color: 'red', message: RESPONSES_FAILED_TEXT },
-        );
-      },
-    });
+    onSubmitAnswers(items, () => dispatch({ type: 'reset' }));
   }
 
   return (

@@ -1,0 +1,180 @@
+import {
+  CLIENT_PAGE_TEXT,
+  ErrorCode,
+  initials,
+  offerAmount,
+  offerTypesOf,
+  sortQuotes,
+  type ClientPageMeta,
+  type ClientQuote,
+  type CuratedQuote,
+  type NormalisedOffers,
+  type QuoteResource,
+} from '@atelier/contract';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { clientAnswers, clients, quotes, stylists } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { findAccessLink, type AccessLink, type AccessLinkPurpose } from '../links/access-links.ts';
+import { isAwaitingAnswer } from '../quotes/quote-answers.ts';
+import { loadQuoteResources, type QuoteLinkDeps } from '../quotes/quote-resource.ts';
+
+/** An unknown, expired, revoked or wrong-purpose link: all answer alike, and carry no data. */
+export const linkNotFound = () =>
+  new AppError(ErrorCode.notFound, CLIENT_PAGE_TEXT.linkNotValid, 404);
+
+/** The live link `token` opens for `purpose`, or a 404. */
+export async function requireAccessLink(
+  db: Db,
+  purpose: AccessLinkPurpose,
+  token: string,
+): Promise<AccessLink> {
+  const link = await findAccessLink(db, purpose, token);
+  if (!link) throw linkNotFound();
+  return link;
+}
+
+/** A quote as the client pages read it, with the answer a client page recorded for it. */
+export interface ClientPageQuote {
+  quote: ClientQuote;
+  isApproved: boolean;
+  /** The link the client answered through, when they did on a client page. */
+  answeredThroughLinkId: number | null;
+}
+
+export interface ClientPage {
+  meta: ClientPageMeta;
+  clientId: number;
+  /** Every quote of the client with their stylist, sorted as the stylist's list (§4). */
+  quotes: ClientPageQuote[];
+}
+
+function normalisedOffers(resource: QuoteResource): NormalisedOffers {
+  const { offers } = resource.attributes;
+  return {
+    consignment: offers.consignmentEstimate,
+    buyout: offers.buyoutQuote,
+    buyback: offers.buybackQuote,
+    acceptedOfferType: offers.acceptedOfferType,
+  };
+}
+
+/** The one mapping from the stylist's quote resource to what a client may see of it. */
+export function toClientQuote(
+  resource: QuoteResource,
+  answer: { response: ClientQuote['acceptedOfferType']; createdAt: Date } | null,
+): ClientQuote {
+  const { attributes } = resource;
+  const offers = normalisedOffers(resource);
+  // §2: only offers approved for presentation are shown; buyback stands in for buyout (§9).
+  const shown = attributes.isApproved;
+  return {
+    id: resource.id,
+    name: attributes.name,
+    brand: attributes.brand,
+    category: attributes.category,
+    imageUrl: attributes.image_url,
+    thumbnailUrl: attributes.thumbnail_url,
+    createdAt: attributes.createdAt,
+    status: attributes.status,
+    pickupType: attributes.pickup_type,
+    offers: {
+      consignment: shown ? offerAmount(offers, 'consignment') : null,
+      buyout: shown ? offerAmount(offers, 'buyout') : null,
+    },
+    acceptedOfferType: offers.acceptedOfferType,
+    commentToCustomer: attributes.commentToCustomer,
+    trackingNumber: attributes.shipment?.trackingNumber ?? null,
+    answer: answer?.response
+      ? { response: answer.response, answeredAt: answer.createdAt.toISOString() }
+      : null,
+  };
+}
+
+/** The "Curated For" card of a quote, or null when it has no buyout offer to show. */
+export function toCuratedQuote(quote: ClientQuote): CuratedQuote | null {
+  const buyoutQuote = quote.offers.buyout;
+  if (buyoutQuote === null || buyoutQuote <= 0) return null;
+  const { id, name, brand, imageUrl, thumbnailUrl, answer } = quote;
+  return { id, name, brand, imageUrl, thumbnailUrl, answer, buyoutQuote };
+}
+
+/** Whether the client can answer the quote's offers now: waiting, approved, with an offer. */
+export function isAwaitingClient(page: ClientPageQuote): boolean {
+  const { quote } = page;
+  const offers: NormalisedOffers = {
+    consignment: quote.offers.consignment,
+    buyout: quote.offers.buyout,
+    buyback: null,
+    acceptedOfferType: null,
+  };
+  return page.isApproved && isAwaitingAnswer(quote.status) && offerTypesOf(offers).length > 0;
+}
+
+/** Everything a client page shows for `link`: who the people are and the client's quotes. */
+export async function loadClientPage(
+  db: Db,
+  link: AccessLink,
+  deps: QuoteLinkDeps,
+): Promise<ClientPage> {
+  const [people] = await db
+    .select({
+      clientFirstName: clients.firstName,
+      clientLastName: clients.lastName,
+      stylistId: clients.stylistId,
+      stylistFirstName: stylists.firstName,
+      stylistLastName: stylists.lastName,
+      stylistThumbnailUrl: stylists.thumbnailUrl,
+    })
+    .from(clients)
+    .innerJoin(stylists, eq(stylists.id, clients.stylistId))
+    .where(eq(clients.id, link.clientId));
+  if (!people) throw linkNotFound();
+  const resources = await loadQuoteResources(
+    db,
+    and(eq(quotes.clientId, link.clientId), eq(quotes.stylistId, people.stylistId)),
+    deps,
+  );
+  const ids = resources.map((resource) => resource.id);
+  const answers =
+    ids.length === 0
+      ? []
+      : await db
+          .select({
+            quoteId: clientAnswers.quoteId,
+            accessLinkId: clientAnswers.accessLinkId,
+            response: clientAnswers.response,
+            createdAt: clientAnswers.createdAt,
+          })
+          .from(clientAnswers)
+          .where(inArray(clientAnswers.quoteId, ids));
+  const answerByQuote = new Map(answers.map((answer) => [answer.quoteId, answer]));
+  const sorted = sortQuotes(
+    resources.map((resource) => ({
+      resource,
+      status: resource.attributes.status,
+      createdAt: resource.attributes.createdAt,
+    })),
+  );
+  return {
+    clientId: link.clientId,
+    meta: {
+      client: { firstName: people.clientFirstName, lastName: people.clientLastName },
+      stylist: {
+        firstName: people.stylistFirstName,
+        name: `${people.stylistFirstName} ${people.stylistLastName}`.trim(),
+        initials: initials(people.stylistFirstName, people.stylistLastName),
+        thumbnailUrl: people.stylistThumbnailUrl,
+      },
+      expiresAt: link.expiresAt.toISOString(),
+    },
+    quotes: sorted.map(({ resource }) => {
+      const answer = answerByQuote.get(resource.id) ?? null;
+      return {
+        quote: toClientQuote(resource, answer),
+        isApproved: resource.attributes.isApproved,
+        answeredThroughLinkId: answer?.accessLinkId ?? null,
+      };
+    }),
+  };
+}

@@ -1,0 +1,191 @@
+import {
+  CLIENT_PAGE_ROUTES,
+  CURATED_ANSWER_FIELD,
+  ClientPageParamsSchema,
+  CuratedAnswerBodySchema,
+  CuratedDocumentSchema,
+  ErrorBodySchema,
+  OfferApprovalBodySchema,
+  OfferApprovalDocumentSchema,
+  QuoteShareDocumentSchema,
+} from '@atelier/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { SiteUrls } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { FileStorage } from '../../integrations/storage/storage.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { readMultipartForm } from '../../lib/multipart.ts';
+import {
+  answerCuratedPage,
+  answerOfferApprovalPage,
+  getCuratedPage,
+  getOfferApprovalPage,
+  getQuoteSharePage,
+  type AnswerRequest,
+  type CuratedAnswers,
+} from './client-pages.service.ts';
+
+/** The answers of the "Curated For" page are a few short items: far under this. */
+const CURATED_FIELD_MAX_BYTES = 16 * 1024;
+
+const errors = {
+  400: ErrorBodySchema,
+  404: ErrorBodySchema,
+  429: ErrorBodySchema,
+};
+const answerErrors = {
+  ...errors,
+  409: ErrorBodySchema,
+  413: ErrorBodySchema,
+  415: ErrorBodySchema,
+};
+
+function answerRequest(request: FastifyRequest): AnswerRequest {
+  const userAgent = request.headers['user-agent'];
+  return { ip: request.ip || null, userAgent: typeof userAgent === 'string' ? userAgent : null };
+}
+
+// Names, quotes and offers behind a link: no shared cache may keep them.
+const privately = <T>(reply: FastifyReply, body: T) =>
+  reply.header('cache-control', 'private, no-store').send(body);
+
+/** The JSON the "Curated For" page sends in its multipart field (§7). */
+async function readCuratedAnswers(request: FastifyRequest): Promise<CuratedAnswers> {
+  const form = await readMultipartForm(request, {
+    fields: [CURATED_ANSWER_FIELD],
+    files: [],
+    maxFileBytes: 0,
+    maxFieldBytes: CURATED_FIELD_MAX_BYTES,
+  });
+  const raw = form.fields[CURATED_ANSWER_FIELD];
+  if (raw === undefined) {
+    throw AppError.validation({ [CURATED_ANSWER_FIELD]: ['Send your answers'] });
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw AppError.validation({ [CURATED_ANSWER_FIELD]: ['The answers are not valid JSON'] });
+  }
+  const parsed = CuratedAnswerBodySchema.safeParse(json);
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string[]> = {};
+    for (const issue of parsed.error.issues) {
+      const field = [CURATED_ANSWER_FIELD, ...issue.path.map(String)].join('.');
+      (fieldErrors[field] ??= []).push(issue.message);
+    }
+    throw AppError.validation(fieldErrors);
+  }
+  return parsed.data;
+}
+
+/** The pages a client opens from an email, by link token and without signing in (§6, §7). */
+export const clientPagesRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  storage: FileStorage;
+  sites: SiteUrls;
+  publicUrl: string;
+  /** Requests per minute per IP address on these routes. */
+  rateLimitMax: number;
+}> = async (app, { db, storage, sites, publicUrl, rateLimitMax }) => {
+  const deps = { storage, sites, publicUrl };
+  const config = {
+    access: 'public' as const,
+    rateLimit: { max: rateLimitMax, timeWindow: '1 minute' },
+  };
+
+  app.get(
+    `/api/client/${CLIENT_PAGE_ROUTES.curated}/:token`,
+    {
+      config,
+      schema: {
+        tags: ['client pages'],
+        summary: '"Curated For": the buyout offers awaiting the client\'s Yes or No',
+        params: ClientPageParamsSchema,
+        response: { 200: CuratedDocumentSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      privately(reply, await getCuratedPage(db, request.params.token, deps)),
+  );
+
+  app.post(
+    `/api/client/${CLIENT_PAGE_ROUTES.curated}/:token`,
+    {
+      config,
+      schema: {
+        tags: ['client pages'],
+        summary: `Record the client's Yes and No, sent as JSON in the multipart field "${CURATED_ANSWER_FIELD}"`,
+        params: ClientPageParamsSchema,
+        consumes: ['multipart/form-data'],
+        response: { 200: CuratedDocumentSchema, ...answerErrors },
+      },
+    },
+    async (request, reply) => {
+      const answers = await readCuratedAnswers(request);
+      const document = await answerCuratedPage(
+        db,
+        request.params.token,
+        answers,
+        answerRequest(request),
+        deps,
+      );
+      return privately(reply, document);
+    },
+  );
+
+  app.get(
+    `/api/client/${CLIENT_PAGE_ROUTES.quoteShare}/:token`,
+    {
+      config,
+      schema: {
+        tags: ['client pages'],
+        summary: '"Quote Share": every quote of the client, read-only',
+        params: ClientPageParamsSchema,
+        response: { 200: QuoteShareDocumentSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      privately(reply, await getQuoteSharePage(db, request.params.token, deps)),
+  );
+
+  app.get(
+    `/api/client/${CLIENT_PAGE_ROUTES.offerApproval}/:token`,
+    {
+      config,
+      schema: {
+        tags: ['client pages'],
+        summary: '"Approve White Glove Offers": the offers awaiting the client\'s answer',
+        params: ClientPageParamsSchema,
+        response: { 200: OfferApprovalDocumentSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      privately(reply, await getOfferApprovalPage(db, request.params.token, deps)),
+  );
+
+  app.post(
+    `/api/client/${CLIENT_PAGE_ROUTES.offerApproval}/:token`,
+    {
+      config,
+      schema: {
+        tags: ['client pages'],
+        summary: "Record the client's answer to each offer, as the stylist's review response",
+        params: ClientPageParamsSchema,
+        body: OfferApprovalBodySchema,
+        response: { 200: OfferApprovalDocumentSchema, ...answerErrors },
+      },
+    },
+    async (request, reply) => {
+      const document = await answerOfferApprovalPage(
+        db,
+        request.params.token,
+        request.body,
+        answerRequest(request),
+        deps,
+      );
+      return privately(reply, document);
+    },
+  );
+};

@@ -1,0 +1,58 @@
+import { offerTypesOf, type AcceptedOfferType, type LifecycleStatus } from '@atelier/contract';
+import { inArray } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { quoteOffers } from '../../db/schema.ts';
+
+/** The statuses in which a quote waits for the client's answer to its offers (decision 0005). */
+export const AWAITING_ANSWER_STATUSES = [
+  'authenticated_with_offer',
+  'offer_pending',
+] as const satisfies readonly LifecycleStatus[];
+
+export function isAwaitingAnswer(status: string): boolean {
+  return (AWAITING_ANSWER_STATUSES as readonly string[]).includes(status);
+}
+
+/** Where an answer moves a quote: a refusal of every offer rejects it, anything else accepts. */
+export function answerStatus(accepted: AcceptedOfferType): LifecycleStatus {
+  return accepted === 'rejected' ? 'rejected' : 'offer_accepted';
+}
+
+export interface StoredOffer {
+  quoteId: number;
+  type: 'consignment' | 'buyout' | 'buyback';
+  cents: number;
+}
+
+/** Why a quote with these offers cannot take the answer `accepted`, or null when it can. */
+export function offerRefusal(
+  accepted: AcceptedOfferType,
+  offers: readonly Pick<StoredOffer, 'type' | 'cents'>[],
+): string | null {
+  if (accepted === 'rejected') return null;
+  // Only whether an amount is above zero matters here, so cents serve as well as dollars.
+  const amount = (type: string) => offers.find((offer) => offer.type === type)?.cents ?? null;
+  const offered = offerTypesOf({
+    consignment: amount('consignment'),
+    buyout: amount('buyout'),
+    buyback: amount('buyback'),
+    acceptedOfferType: null,
+  });
+  return offered.includes(accepted) ? null : `This quote has no ${accepted} offer to accept.`;
+}
+
+/** The offers of the quotes `quoteIds`, in cents. */
+export async function loadStoredOffers(
+  tx: Tx,
+  quoteIds: readonly number[],
+): Promise<StoredOffer[]> {
+  if (quoteIds.length === 0) return [];
+  return tx
+    .select({
+      quoteId: quoteOffers.quoteId,
+      type: quoteOffers.type,
+      cents: quoteOffers.amountCents,
+    })
+    .from(quoteOffers)
+    .where(inArray(quoteOffers.quoteId, [...quoteIds]));
+}

@@ -1,0 +1,32 @@
+import { describe, expect, test } from 'vitest';
+import { redactLinkTokens } from './log-redaction.ts';
+
+const token = 'abcDEF123_-abcDEF123_-abcDEF123_-abcDEF1234';
+
+describe('link tokens in logged URLs', () => {
+  test.each([
+    [`/api/client/curated/${token}`, '/api/client/curated/[token]'],
+    [`/api/client/quote-offer/${token}?x=1`, '/api/client/quote-offer/[token]?x=1'],
+    ['/api/client/quotes/not-even-a-token', '/api/client/quotes/[token]'],
+    [
+      `/api/client/white-glove-quotes?shipment-id=${token}`,
+      '/api/client/white-glove-quotes?shipment-id=[token]',
+    ],
+    [`/api/x?a=1&shipment-id=${token}&b=2`, '/api/x?a=1&shipment-id=[token]&b=2'],
+    [`/curated/${token}`, '/curated/[token]'],
+    [`/quotes/${token}/print`, '/quotes/[token]/print'],
+  ])('%s is logged as %s', (url, logged) => {
+    expect(redactLinkTokens(url)).toBe(logged);
+    expect(redactLinkTokens(url)).not.toContain(token);
+  });
+
+  test('leaves URLs without tokens alone', () => {
+    for (const url of [
+      '/api/stylist/clients/12/quotes',
+      '/quotes/pickup/3',
+      '/api/client/white-glove-quotes',
+    ]) {
+      expect(redactLinkTokens(url)).toBe(url);
+    }
+  });
+});

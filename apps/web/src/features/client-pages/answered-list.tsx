@@ -1,0 +1,77 @@
+import {
+  CLIENT_PAGE_TEXT,
+  formatDate,
+  type AcceptedOfferType,
+  type ClientAnswer,
+} from '@atelier/contract';
+import { Text } from '@mantine/core';
+import classes from './client-page.module.css';
+
+const ACCEPTED_OFFER_TEXT: Readonly<Record<AcceptedOfferType, string>> = {
+  consignment: 'Consign',
+  buyout: 'Buyout',
+  rejected: 'Declined',
+};
+
+/** The offer a client chose, as the client pages word it. */
+export function acceptedOfferText(type: AcceptedOfferType): string {
+  return ACCEPTED_OFFER_TEXT[type];
+}
+
+export interface AnsweredQuote {
+  id: number;
+  brand: string;
+  name: string;
+  thumbnailUrl: string | null;
+  answer: ClientAnswer | null;
+}
+
+interface AnsweredListProps {
+  quotes: readonly AnsweredQuote[];
+  /** The answer as the page words it: Yes/No on the curated page, the offer on the approval page. */
+  describe: (answer: ClientAnswer) => string;
+}
+
+/** "Your answers": what this link already answered, read-only. Nothing when there is none. */
+export function AnsweredList({ quotes, describe }: AnsweredListProps) {
+  if (quotes.length === 0) return null;
+  return (
+    <section aria-labelledby="client-page-answers" className={classes.answered}>
+      <h2 id="client-page-answers" className={classes.sectionTitle}>
+        {CLIENT_PAGE_TEXT.yourAnswers}
+      </h2>
+      <ul className={classes.answeredList}>
+        {quotes.map((quote) => (
+          <li key={quote.id} className={classes.answeredItem}>
+            {quote.thumbnailUrl ? (
+              <img
+                src={quote.thumbnailUrl}
+                alt=""
+                width={56}
+                height={56}
+                loading="lazy"
+                className={classes.thumbnail}
+              />
+            ) : (
+              <span className={classes.thumbnail} aria-hidden="true" />
+            )}
+            <div className={classes.answeredText}>
+              <Text className={classes.brand}>{quote.brand}</Text>
+              <Text fw={500}>{quote.name}</Text>
+            </div>
+            {quote.answer && (
+              <div className={classes.answeredAnswer}>
+                <Text fw={600}>{describe(quote.answer)}</Text>
+                <Text size="xs" c="dark.1">
+                  <time dateTime={quote.answer.answeredAt}>
+                    {formatDate(quote.answer.answeredAt)}
+                  </time>
+                </Text>
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,163 @@
+import {
+  ACCESS_TOKEN_PATTERN,
+  CLIENT_PAGE_ROUTES,
+  CURATED_ANSWER_FIELD,
+  CuratedDocumentSchema,
+  OfferApprovalDocumentSchema,
+  QuoteShareDocumentSchema,
+  clientPageApiPath,
+  type ClientResponse,
+  type CuratedAnswerBody,
+  type CuratedDocument,
+  type OfferApprovalDocument,
+  type QuoteShareDocument,
+  type ReviewResponseItem,
+} from '@atelier/contract';
+import {
+  queryOptions,
+  skipToken,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { apiGet, apiPost, isApiError } from '../../lib/api-client.ts';
+
+/**
+ * The link token of a client page, or null when the address holds no well-formed one: such a link
+ * is reported as not valid without asking the server. The curated route names it `:token`, the
+ * quote-share and offer-approval routes `:id` (§2).
+ */
+export function useClientPageToken(): string | null {
+  const { token, id } = useParams();
+  const value = token ?? id ?? '';
+  return ACCESS_TOKEN_PATTERN.test(value) ? value : null;
+}
+
+export const clientPageKeys = {
+  all: ['client-page'] as const,
+  curated: (token: string | null) => [...clientPageKeys.all, 'curated', token] as const,
+  quoteShare: (token: string | null) => [...clientPageKeys.all, 'quote-share', token] as const,
+  offerApproval: (token: string | null) =>
+    [...clientPageKeys.all, 'offer-approval', token] as const,
+};
+
+// The client reads a page once and answers it; a refetch on every focus would only move the cards.
+const CLIENT_PAGE_STALE_TIME_MS = 5 * 60 * 1000;
+
+export function curatedQueryOptions(token: string | null) {
+  return queryOptions<CuratedDocument>({
+    queryKey: clientPageKeys.curated(token),
+    queryFn: token
+      ? ({ signal }) =>
+          apiGet(clientPageApiPath(CLIENT_PAGE_ROUTES.curated, token), CuratedDocumentSchema, {
+            signal,
+          })
+      : skipToken,
+    staleTime: CLIENT_PAGE_STALE_TIME_MS,
+  });
+}
+
+export function quoteShareQueryOptions(token: string | null) {
+  return queryOptions<QuoteShareDocument>({
+    queryKey: clientPageKeys.quoteShare(token),
+    queryFn: token
+      ? ({ signal }) =>
+          apiGet(
+            clientPageApiPath(CLIENT_PAGE_ROUTES.quoteShare, token),
+            QuoteShareDocumentSchema,
+            { signal },
+          )
+      : skipToken,
+    staleTime: CLIENT_PAGE_STALE_TIME_MS,
+  });
+}
+
+export function offerApprovalQueryOptions(token: string | null) {
+  return queryOptions<OfferApprovalDocument>({
+    queryKey: clientPageKeys.offerApproval(token),
+    queryFn: token
+      ? ({ signal }) =>
+          apiGet(
+            clientPageApiPath(CLIENT_PAGE_ROUTES.offerApproval, token),
+            OfferApprovalDocumentSchema,
+            { signal },
+          )
+      : skipToken,
+    staleTime: CLIENT_PAGE_STALE_TIME_MS,
+  });
+}
+
+export function useCuratedDocument(token: string | null) {
+  return useQuery(curatedQueryOptions(token));
+}
+
+export function useQuoteShareDocument(token: string | null) {
+  return useQuery(quoteShareQueryOptions(token));
+}
+
+export function useOfferApprovalDocument(token: string | null) {
+  return useQuery(offerApprovalQueryOptions(token));
+}
+
+/** A 404: the link is unknown, expired or revoked (§7), which retrying cannot fix. */
+export function isLinkNotValid(error: unknown): boolean {
+  return isApiError(error) && error.status === 404;
+}
+
+/** A 409: the quotes on screen were answered elsewhere or no longer await an answer. */
+export function isOutOfDate(error: unknown): boolean {
+  return isApiError(error) && error.status === 409;
+}
+
+export type CuratedAnswers = Readonly<Record<number, ClientResponse>>;
+
+/** §7: the answers go as multipart, the JSON in the one field `data`. */
+export function curatedAnswerForm(answers: CuratedAnswers): FormData {
+  const body: CuratedAnswerBody = {
+    pendingItems: Object.entries(answers).map(([id, clientResponse]) => ({
+      id: Number(id),
+      clientResponse,
+    })),
+  };
+  const form = new FormData();
+  form.append(CURATED_ANSWER_FIELD, JSON.stringify(body));
+  return form;
+}
+
+/** "confirm quotes" (§2): records the Yes/No answers; the answer is the page anew. */
+export function useConfirmCuratedAnswers(token: string) {
+  const queryClient = useQueryClient();
+  const queryKey = clientPageKeys.curated(token);
+  return useMutation({
+    mutationFn: (answers: CuratedAnswers) =>
+      apiPost(
+        clientPageApiPath(CLIENT_PAGE_ROUTES.curated, token),
+        curatedAnswerForm(answers),
+        CuratedDocumentSchema,
+      ),
+    onSuccess: (document) => queryClient.setQueryData(queryKey, document),
+    // The page on screen is out of date (answered elsewhere): show it as the server has it.
+    onError: (error) => {
+      if (isOutOfDate(error)) void queryClient.invalidateQueries({ queryKey });
+    },
+  });
+}
+
+/** "Submit Responses": the client's answer to each offer (§4), in the stylist modal's payload. */
+export function useApproveOffers(token: string) {
+  const queryClient = useQueryClient();
+  const queryKey = clientPageKeys.offerApproval(token);
+  return useMutation({
+    mutationFn: (items: ReviewResponseItem[]) =>
+      apiPost(
+        clientPageApiPath(CLIENT_PAGE_ROUTES.offerApproval, token),
+        { data: items },
+        OfferApprovalDocumentSchema,
+      ),
+    onSuccess: (document) => queryClient.setQueryData(queryKey, document),
+    onError: (error) => {
+      if (isOutOfDate(error)) void queryClient.invalidateQueries({ queryKey });
+    },
+  });
+}
