@@ -223,6 +223,8 @@ test('a client follows their quotes and chooses consignment or buyout', async ({
   await shoot(visitor, 'offer-approval', testInfo.project.name);
   await submit.click();
   await expect(visitor.getByText(CLIENT_PAGE_TEXT.responsesSubmitted)).toBeVisible();
+  // The earlier "Response Required" went with the complete answers.
+  await expect(visitor.getByText(CLIENT_PAGE_TEXT.responseRequired)).toHaveCount(0);
   await expect(visitor.getByText(CLIENT_PAGE_TEXT.yourAnswers)).toBeVisible();
   await shoot(visitor, 'offer-approval-done', testInfo.project.name);
 

@@ -48,6 +48,7 @@ export const CLIENT_PAGE_TEXT = {
   linkNotValidHelp: 'Ask your stylist to send you a new link.',
   yourAnswers: 'Your answers',
   loadFailed: "We couldn't load your quotes.",
+  loadFailedHelp: 'Check your connection, then try again.',
   confirmFailed: "We couldn't confirm your answers. Please try again.",
   quoteShareHeading: 'Quote Share',
   offerApprovalHeading: 'Approve White Glove Offers',

@@ -125,16 +125,29 @@ interface ClientPageUnavailableProps {
 function ClientPageUnavailable({ token, query }: ClientPageUnavailableProps) {
   if (token === null || isLinkNotValid(query.error)) {
     return (
-      <Alert color="yellow" variant="light" radius="md" title={CLIENT_PAGE_TEXT.linkNotValid}>
+      <Alert
+        color="yellow"
+        variant="light"
+        radius="md"
+        title={CLIENT_PAGE_TEXT.linkNotValid}
+        className={classes.answered}
+      >
         <Text size="sm">{CLIENT_PAGE_TEXT.linkNotValidHelp}</Text>
       </Alert>
     );
   }
   if (!query.isError) return null;
   return (
-    <Alert color="red" variant="light" radius="md" title={CLIENT_PAGE_TEXT.loadFailed}>
+    <Alert
+      color="red"
+      variant="light"
+      radius="md"
+      title={CLIENT_PAGE_TEXT.loadFailed}
+      className={classes.answered}
+    >
       <Stack gap="sm" align="flex-start">
-        <Text size="sm">{query.error?.message}</Text>
+        {/* A client needs what to do, not the server's words. */}
+        <Text size="sm">{CLIENT_PAGE_TEXT.loadFailedHelp}</Text>
         <Button
           size="xs"
           variant="outline"

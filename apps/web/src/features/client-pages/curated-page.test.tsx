@@ -240,6 +240,9 @@ describe('curated page', { timeout: UI_TEST_TIMEOUT_MS }, () => {
       },
     });
     expect(await screen.findByText(CLIENT_PAGE_TEXT.loadFailed)).toBeInTheDocument();
+    // What to do, not the server's words.
+    expect(screen.getByText(CLIENT_PAGE_TEXT.loadFailedHelp)).toBeInTheDocument();
+    expect(screen.queryByText('Internal error')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('group', { name: 'Chanel Classic Flap Bag' })).toBeVisible();
     expect(calls).toBe(2);

@@ -23,6 +23,7 @@ export const RESPONSES_REFRESH_FAILED_TEXT =
   'Responses submitted but failed to refresh list. Please refresh the page.';
 export const RESPONSES_FAILED_TEXT = 'Failed to submit responses. Please try again.';
 export const RESPONSE_REQUIRED_TITLE = 'Response Required';
+const RESPONSE_REQUIRED_TOAST_ID = 'response-required';
 export const RESPONSE_REQUIRED_TEXT = 'Please respond to all offers for each quote';
 export const NO_OFFERS_TEXT = 'No offers to answer for this item.';
 
@@ -113,12 +114,15 @@ export function OfferAnswersForm({
     const reviewed = quotes.map((quote) => ({ id: quote.id, offerTypes: quote.offerTypes }));
     if (!isResponseSetValid(state, reviewed)) {
       notifications.show({
+        id: RESPONSE_REQUIRED_TOAST_ID,
         color: 'yellow',
         title: RESPONSE_REQUIRED_TITLE,
         message: RESPONSE_REQUIRED_TEXT,
       });
       return;
     }
+    // The answers are complete now: an earlier "Response Required" no longer applies.
+    notifications.hide(RESPONSE_REQUIRED_TOAST_ID);
     // A quote may have left the list since it was answered (answered elsewhere, list refreshed).
     const shownIds = new Set(quotes.map((quote) => String(quote.id)));
     const items = toSubmission(state).filter((item) => shownIds.has(item.id));
