@@ -1,7 +1,9 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { ACCOUNT_SITE_HANDOFF_SECRET, ACCOUNT_SITE_URL, HELP_SITE_URL } from './account-site.ts';
 import { SMTP_PORT } from './mail-catcher.ts';
+import { SHOP_URL } from './shop-stand-in.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
@@ -23,8 +25,9 @@ export const chromiumLaunch = {
 
 export default defineConfig({
   testDir: './tests',
-  // Mail leaves the product through real SMTP, to a server this run listens with on loopback.
-  globalSetup: './mail-catcher.ts',
+  // Mail leaves the product through real SMTP, to a server this run listens with on loopback;
+  // the shop account site is a stand-in page on loopback too.
+  globalSetup: ['./mail-catcher.ts', './shop-stand-in.ts'],
   fullyParallel: true,
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
@@ -67,7 +70,11 @@ export default defineConfig({
       // Journeys sign in many times from one address; the limiter itself is tested in the server suite.
       SIGNIN_RATE_LIMIT_MAX: '500',
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      SHOP_URL,
       OUTBOX_POLL_MS: '200',
+      ACCOUNT_SITE_URL,
+      ACCOUNT_SITE_HANDOFF_SECRET,
+      HELP_SITE_URL,
     },
   },
 });

@@ -34,10 +34,17 @@ export function watchConsole(page: Page) {
   return errors;
 }
 
-/** A PNG per screen and project under test-results/screens, for a person to look at. */
+/**
+ * A PNG per screen and project under test-results/screens, for a person to look at. Running
+ * transitions (a modal still fading in) are finished first, so the picture shows the settled screen.
+ */
 export async function shoot(page: Page, name: string, project: string, fullPage = true) {
   fs.mkdirSync(shotsDir, { recursive: true });
-  await page.screenshot({ path: path.join(shotsDir, `${name}-${project}.png`), fullPage });
+  await page.screenshot({
+    path: path.join(shotsDir, `${name}-${project}.png`),
+    fullPage,
+    animations: 'disabled',
+  });
 }
 
 export function uniqueEmail(prefix: string) {

@@ -30,22 +30,29 @@ import { authSettings, createAuth } from './auth/auth.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { accountRoutes } from './features/account/account.routes.ts';
+import { accountSiteRoutes } from './features/account-site/account-site.routes.ts';
 import { clientPagesRoutes } from './features/client-pages/client-pages.routes.ts';
+import { clientLoginRoutes } from './features/clients/client-login.routes.ts';
 import { clientsRoutes } from './features/clients/clients.routes.ts';
 import { adminCommissionsRoutes } from './features/commissions/admin-commissions.routes.ts';
 import { commissionsRoutes } from './features/commissions/commissions.routes.ts';
+import { adminNotificationsRoutes } from './features/notifications/admin-notifications.routes.ts';
+import { startNotificationHub } from './features/notifications/notification-hub.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { contentRoutes } from './features/content/content.routes.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { logisticsRoutes } from './features/logistics/logistics.routes.ts';
+import { marketingBoxRoutes } from './features/marketing-box/marketing-box.routes.ts';
 import { profileImageRoutes } from './features/profile/profile-image.routes.ts';
 import { adminQuotesRoutes } from './features/quotes/admin-quotes.routes.ts';
 import { quotesRoutes } from './features/quotes/quotes.routes.ts';
 import { shareRoutes } from './features/share/share.routes.ts';
+import { tutorialsRoutes } from './features/tutorials/tutorials.routes.ts';
 import { createMailer, type Mailer } from './integrations/mail/mailer.ts';
 import { createOutboxWorker } from './integrations/outbox/outbox-worker.ts';
 import { createShippingProvider } from './integrations/shipping/create-provider.ts';
+import { createShopSso, shopSsoTokenKey } from './integrations/shop-sso/shop-sso.ts';
 import type { ShippingProvider } from './integrations/shipping/shipping-provider.ts';
 import { filesRoutes } from './integrations/storage/files.routes.ts';
 import { createLocalStorage } from './integrations/storage/local-storage.ts';
@@ -184,13 +191,44 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   });
   // Registered after the database's hook, so it runs first: a round in flight ends before the close.
   app.addHook('onClose', () => outbox.stop());
+  // One LISTEN per instance feeds its open notification streams (docs/decisions/0009).
+  const notificationHub = await startNotificationHub({
+    db: database.db,
+    listen: (channel, handlers) => database.listen(channel, handlers),
+    logger: app.log,
+  });
+  // Open streams would keep the server from closing; the hub stops before the database closes.
+  app.addHook('preClose', (done) => {
+    notificationHub.endStreams();
+    done();
+  });
+  app.addHook('onClose', () => notificationHub.stop());
   await app.register(healthRoutes, { ping: database.ping });
   await app.register(filesRoutes, { storage });
   await app.register(accountRoutes, { db: database.db });
   await app.register(clientsRoutes, { db: database.db, sites: config.sites });
+  await app.register(clientLoginRoutes, {
+    db: database.db,
+    publicUrl: config.publicUrl,
+    rateLimitMax: config.clientPages.rateLimitMax,
+    shopSso: createShopSso({
+      shopUrl: config.sites.shopUrl,
+      publicUrl: config.publicUrl,
+      cookie: { name: config.sso.cookieName, domain: config.sso.cookieDomain },
+      tokenKey: shopSsoTokenKey(config.sso.tokenSecret, secret),
+      multipassSecret: config.sso.multipassSecret,
+    }),
+  });
   await app.register(dashboardRoutes, { db: database.db });
   await app.register(contentRoutes, { db: database.db });
   await app.register(profileImageRoutes, { db: database.db, storage });
+  await app.register(tutorialsRoutes, { db: database.db });
+  await app.register(marketingBoxRoutes, { db: database.db });
+  await app.register(accountSiteRoutes, {
+    site: config.accountSite,
+    issuer: config.publicUrl,
+    helpSiteUrl: config.helpSiteUrl,
+  });
   await app.register(quotesRoutes, { db: database.db, storage, sites: config.sites });
   await app.register(adminQuotesRoutes, { db: database.db, storage, sites: config.sites });
   await app.register(adminCommissionsRoutes, { db: database.db, storage });
@@ -211,7 +249,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     rateLimitMax: config.clientPages.rateLimitMax,
   });
   await app.register(commissionsRoutes, { db: database.db, publicUrl: config.publicUrl });
-  await app.register(notificationsRoutes, { db: database.db });
+  await app.register(notificationsRoutes, { db: database.db, hub: notificationHub });
+  await app.register(adminNotificationsRoutes, { db: database.db });
 
   const indexHtml = path.join(config.webDistDir, 'index.html');
   const servesWeb = fs.existsSync(indexHtml);
@@ -244,7 +283,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     } satisfies ErrorBody);
   });
 
-  return Object.assign(app, { database, auth, storage, routes, outbox });
+  return Object.assign(app, { database, auth, storage, routes, outbox, notificationHub });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -35,11 +35,21 @@ const EnvSchema = z.object({
     .regex(/^[\w-]+$/, 'letters, digits, - and _ only')
     .default('atelier_sso'),
   SSO_COOKIE_DOMAIN: z.string().min(1).optional(),
+  /** HS256 key the shop verifies the single-sign-on token with; without it one is derived from AUTH_SECRET. */
+  SHOP_SSO_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** A Shopify store's Multipass secret: the shop sign-in then goes through Multipass. */
+  SHOPIFY_MULTIPASS_SECRET: z.string().min(1).optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   TRUST_PROXY: booleanFlag.default(false),
   SEED_DEMO_DATA: booleanFlag.default(true),
   ADMIN_URL: z.url().optional(),
   SHOP_URL: z.url().optional(),
+  /** The external account site (personal info, security, terms); without it those rows are off. */
+  ACCOUNT_SITE_URL: z.url().optional(),
+  /** HS256 key shared with the account site, which verifies the hand-off tokens with it. */
+  ACCOUNT_SITE_HANDOFF_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** The FAQ the "Stylist Account" help links to. */
+  HELP_SITE_URL: z.url().optional(),
   MAIL_FROM: z.string().min(3).default('Atelier <no-reply@atelier.localhost>'),
   MAIL_DIR: z.string().min(1).optional(),
   SMTP_URL: z
@@ -105,7 +115,12 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
         windowSeconds: env.SIGNIN_RATE_LIMIT_WINDOW_SECONDS,
       },
     },
-    sso: { cookieName: env.SSO_COOKIE_NAME, cookieDomain: env.SSO_COOKIE_DOMAIN },
+    sso: {
+      cookieName: env.SSO_COOKIE_NAME,
+      cookieDomain: env.SSO_COOKIE_DOMAIN,
+      tokenSecret: env.SHOP_SSO_SECRET ?? null,
+      multipassSecret: env.SHOPIFY_MULTIPASS_SECRET ?? null,
+    },
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     trustProxy: env.TRUST_PROXY,
     seedDemoData: env.SEED_DEMO_DATA,
@@ -113,6 +128,13 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       adminUrl: withoutTrailingSlash(env.ADMIN_URL),
       shopUrl: withoutTrailingSlash(env.SHOP_URL),
     } satisfies SiteUrls,
+    accountSite: env.ACCOUNT_SITE_URL
+      ? {
+          url: env.ACCOUNT_SITE_URL.replace(/\/+$/, ''),
+          handoffSecret: env.ACCOUNT_SITE_HANDOFF_SECRET ?? '',
+        }
+      : null,
+    helpSiteUrl: withoutTrailingSlash(env.HELP_SITE_URL),
     mail: {
       from: env.MAIL_FROM,
       /** Where mail goes when no SMTP server is configured: one .eml file per message. */
@@ -152,6 +174,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (config.shipping.provider === 'easypost' && !config.shipping.easypost.apiKey) {
     throw new ConfigError(
       'Invalid configuration:\n  EASYPOST_API_KEY: required when SHIPPING_PROVIDER=easypost',
+    );
+  }
+  if (config.accountSite && !config.accountSite.handoffSecret) {
+    throw new ConfigError(
+      'Invalid configuration:\n  ACCOUNT_SITE_HANDOFF_SECRET: required when ACCOUNT_SITE_URL is set',
     );
   }
   if (config.database.kind === 'postgres' && !config.auth.secret) {

@@ -21,3 +21,5 @@ export * from './logistics.ts';
 export * from './commissions.ts';
 export * from './client-pages.ts';
 export * from './notifications.ts';
+export * from './help.ts';
+export * from './shop-login.ts';

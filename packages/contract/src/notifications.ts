@@ -32,3 +32,74 @@ export const NotificationListDocumentSchema = z.object({
   meta: z.object({ unread: z.number().int().nonnegative() }),
 });
 export type NotificationListDocument = z.infer<typeof NotificationListDocumentSchema>;
+
+/* ---------- POST /api/stylist/notifications/read ---------- */
+
+const NotificationIdSchema = z.number().int().positive().max(2_147_483_647);
+
+/** Marks some of the stylist's notifications read, or all of them; the answer is the fresh list. */
+export const MarkNotificationsReadBodySchema = z.union([
+  z.strictObject({
+    ids: z
+      .array(NotificationIdSchema, { error: 'List the notifications' })
+      .min(1, 'List the notifications')
+      .max(1000, 'Mark at most 1000 notifications at once'),
+  }),
+  z.strictObject({ all: z.literal(true) }),
+]);
+export type MarkNotificationsReadBody = z.infer<typeof MarkNotificationsReadBodySchema>;
+
+/* ---------- GET /api/stylist/notifications/stream (server-sent events) ---------- */
+
+export const NOTIFICATIONS_STREAM_PATH = '/api/stylist/notifications/stream';
+/** EventSource cannot send headers, so the stream takes the API token in this query parameter. */
+export const STREAM_TOKEN_PARAM = 'access_token';
+
+export const NotificationStreamQuerySchema = z.strictObject({
+  [STREAM_TOKEN_PARAM]: z.string().optional(),
+});
+
+/** The stream's event names: a new notification, or some were marked read (another tab, a phone). */
+export const NotificationStreamEvent = { created: 'notification', read: 'read' } as const;
+
+/** `event: notification`: one new notification, and the unread count once it arrived. */
+export const NotificationEventSchema = z.object({
+  notification: NotificationSchema,
+  unread: z.number().int().nonnegative(),
+});
+export type NotificationEvent = z.infer<typeof NotificationEventSchema>;
+
+/** `event: read`: the unread count after some notifications were marked read. */
+export const NotificationsReadEventSchema = z.object({
+  unread: z.number().int().nonnegative(),
+});
+export type NotificationsReadEvent = z.infer<typeof NotificationsReadEventSchema>;
+
+/* ---------- POST /api/admin/notifications (back office) ---------- */
+
+export const NOTIFICATION_TEXT_MAX = 500;
+
+export const CreateNotificationBodySchema = z.strictObject({
+  stylistEmail: z
+    .string({ error: "Enter the stylist's email address" })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email('Enter a valid email address')),
+  kind: NotificationKindSchema,
+  text: z
+    .string({ error: 'Enter the text' })
+    .trim()
+    .min(1, 'Enter the text')
+    .max(NOTIFICATION_TEXT_MAX, `Keep it under ${NOTIFICATION_TEXT_MAX} characters`),
+  /** A path inside the portal ("/commission/12"); never another site. */
+  link: z
+    .string()
+    .trim()
+    .max(500, 'Keep it under 500 characters')
+    .regex(/^\/(?![/\\])/, 'Give a path inside the portal, like /commission/12')
+    .optional(),
+});
+export type CreateNotificationBody = z.input<typeof CreateNotificationBodySchema>;
+
+export const NotificationDocumentSchema = z.object({ data: NotificationSchema });
+export type NotificationDocument = z.infer<typeof NotificationDocumentSchema>;

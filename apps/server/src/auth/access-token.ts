@@ -1,7 +1,12 @@
 import { createLocalJWKSet, createRemoteJWKSet, errors, jwtVerify, type JSONWebKeySet } from 'jose';
 import { z } from 'zod';
 
-const ClaimsSchema = z.object({ sub: z.string().min(1), role: z.string().optional() });
+const ClaimsSchema = z.object({
+  sub: z.string().min(1),
+  role: z.string().optional(),
+  /** Seconds since the epoch; jwtVerify has refused the token if it passed. */
+  exp: z.number().optional(),
+});
 export type AccessClaims = z.infer<typeof ClaimsSchema>;
 
 export interface TokenVerifierOptions {

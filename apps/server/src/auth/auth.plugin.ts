@@ -1,6 +1,7 @@
 import {
   ErrorCode,
   NON_STYLIST_MESSAGE,
+  STREAM_TOKEN_PARAM,
   SignInBodySchema,
   type ErrorBody,
 } from '@atelier/contract';
@@ -22,6 +23,8 @@ export interface Actor {
   role: string;
   /** Read on stylist routes only (elsewhere null); requireStylist gives it typed. */
   stylistId: number | null;
+  /** When the token runs out (ms since the epoch): a long-lived stream must end then. */
+  tokenExpiresAt?: number | undefined;
 }
 
 export interface StylistActor extends Actor {
@@ -31,6 +34,8 @@ export interface StylistActor extends Actor {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** EventSource cannot send headers: such a route also takes the token as `?access_token=`. */
+    acceptsQueryToken?: boolean;
   }
   interface FastifyRequest {
     actor: Actor | null;
@@ -61,6 +66,12 @@ function accessOf(request: FastifyRequest): Access {
   return request.url.startsWith('/api/') ? 'stylist' : 'public';
 }
 
+function queryToken(request: FastifyRequest): string | undefined {
+  if (!request.routeOptions.config.acceptsQueryToken) return undefined;
+  const value = (request.query as Record<string, unknown> | undefined)?.[STREAM_TOKEN_PARAM];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
 export async function registerAuth(app: AppInstance, options: AuthPluginOptions) {
   const { db, auth, verifyAccessToken, ssoCookie } = options;
   app.decorateRequest('actor', null);
@@ -69,7 +80,7 @@ export async function registerAuth(app: AppInstance, options: AuthPluginOptions)
     const access = accessOf(request);
     if (access === 'public') return;
     const header = request.headers.authorization ?? '';
-    const token = /^Bearer (.+)$/i.exec(header)?.[1];
+    const token = /^Bearer (.+)$/i.exec(header)?.[1] ?? queryToken(request);
     const claims = token ? await verifyAccessToken(token) : null;
     if (!claims) throw AppError.unauthorized();
     const role = claims.role ?? ROLES.user;
@@ -82,7 +93,12 @@ export async function registerAuth(app: AppInstance, options: AuthPluginOptions)
         .where(eq(stylists.userId, claims.sub));
       stylistId = row?.id ?? null;
     }
-    request.actor = { userId: claims.sub, role, stylistId };
+    request.actor = {
+      userId: claims.sub,
+      role,
+      stylistId,
+      tokenExpiresAt: claims.exp === undefined ? undefined : claims.exp * 1000,
+    };
     if (access === 'stylist' && stylistId === null) throw AppError.forbidden(NON_STYLIST_MESSAGE);
     if (access === 'admin' && role !== ROLES.admin)
       throw AppError.forbidden('Only admin staff may do this.');

@@ -6,6 +6,8 @@ import {
   SHARE_LINK_TTL_DAYS,
   pluralize,
   AdminQuoteActionSchema,
+  CreateNotificationBodySchema,
+  NotificationKindSchema,
   MarkPaidBodySchema,
   QuoteIdParamsSchema,
   RecordSaleBodySchema,
@@ -21,6 +23,7 @@ import { createAccount } from '../features/accounts/create-account.ts';
 import { createAccessLink, revokeClientLinks } from '../features/links/access-links.ts';
 import { clientPageUrl } from '../features/share/share.service.ts';
 import { markCommissionsPaid } from '../features/commissions/mark-paid.service.ts';
+import { notifyStylistByEmail } from '../features/notifications/notifications.service.ts';
 import { recordSale } from '../features/commissions/record-sale.service.ts';
 import {
   applyQuoteAction,
@@ -29,6 +32,7 @@ import {
 } from '../features/quotes/admin-quotes.service.ts';
 import type { QuoteLinkDeps } from '../features/quotes/quote-resource.ts';
 import { AppError } from '../lib/app-error.ts';
+import { addTutorial, CONTENT_USAGE, setMarketingBox } from './content-commands.ts';
 
 export const USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -48,7 +52,9 @@ Commands:
                  revokes every live link of the client (client pages, manifests)
   share-link     <clientId> [curated|quotes|quote-offer]
                  prints a new link to one of the client's pages (curated by default)
-`;
+  notify         <stylistEmail> <kind> <text> [--link <path>]
+                 notifies a stylist; kinds: ${NotificationKindSchema.options.join(', ')}
+${CONTENT_USAGE}`;
 
 export class UsageError extends Error {
   override name = 'UsageError';
@@ -215,6 +221,27 @@ async function shareLink(args: string[], db: Db, publicUrl: string): Promise<str
   return clientPageUrl(publicUrl, page, token);
 }
 
+async function notify(args: string[], db: Db): Promise<string> {
+  const { values, positionals } = parseArgs({
+    args,
+    options: { link: { type: 'string' } },
+    allowPositionals: true,
+    strict: true,
+  });
+  if (positionals.length !== 3) {
+    throw new UsageError(`Give the stylist's email, a kind and the text.\n\n${USAGE}`);
+  }
+  const [stylistEmail, kind, text] = positionals;
+  const body = CreateNotificationBodySchema.parse({
+    stylistEmail,
+    kind,
+    text,
+    ...(values.link !== undefined && { link: values.link }),
+  });
+  const { data } = await notifyStylistByEmail(db, body);
+  return `Notified ${body.stylistEmail}: notification #${data.id} (${data.kind}).`;
+}
+
 /** Runs one back-office command and returns what to print; never reads process state itself. */
 export async function runAdminCommand(
   argv: string[],
@@ -227,6 +254,9 @@ export async function runAdminCommand(
   if (command === 'quote') return moveQuote(rest, deps.db);
   if (command === 'record-sale') return sell(rest, deps.db);
   if (command === 'mark-paid') return payCommissions(rest, deps.db);
+  if (command === 'notify') return notify(rest, deps.db);
+  if (command === 'tutorial-add') return addTutorial(rest, deps.db);
+  if (command === 'marketing-box') return setMarketingBox(rest, deps.db);
   const roles = { 'create-stylist': ROLES.stylist, 'create-admin': ROLES.admin } as const;
   if (command !== 'create-stylist' && command !== 'create-admin') {
     throw new UsageError(command ? `Unknown command: ${command}\n\n${USAGE}` : USAGE);

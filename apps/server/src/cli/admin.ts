@@ -6,6 +6,7 @@ import { openDatabase } from '../db/client.ts';
 import { DataDirLockedError } from '../db/lock.ts';
 import { AppError } from '../lib/app-error.ts';
 import { runAdminCommand, UsageError } from './admin-commands.ts';
+import { ContentUsageError } from './content-commands.ts';
 
 async function main() {
   const config = loadConfig();
@@ -36,6 +37,7 @@ main().catch((error: unknown) => {
     );
   } else if (
     error instanceof UsageError ||
+    error instanceof ContentUsageError ||
     error instanceof ConfigError ||
     error instanceof DataDirLockedError ||
     error instanceof AppError

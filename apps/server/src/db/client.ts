@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Config } from '../config.ts';
+import { listenOnPostgres, type ListenHandlers, type Unlisten } from './listener.ts';
 import { lockDataDir } from './lock.ts';
 import * as schema from './schema.ts';
 
@@ -21,6 +22,11 @@ export interface Database {
   /** Applies committed migrations; safe to call on every start. */
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * Hears every NOTIFY on `channel` once its transaction commits: from any connection, so from
+   * every instance on one PostgreSQL; on PGlite, from this process (the only one there is).
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<Unlisten>;
   close(): Promise<void>;
 }
 
@@ -40,6 +46,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       kind: 'postgres',
       migrate: () => migrateNodePg(db, { migrationsFolder }),
       ping: async () => void (await db.execute(sql`select 1`)),
+      listen: (channel, handlers) => listenOnPostgres(options.url, channel, handlers),
       close: () => pool.end(),
     };
   }
@@ -53,6 +60,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       kind: 'pglite',
       migrate: () => migratePglite(db, { migrationsFolder }),
       ping: async () => void (await db.execute(sql`select 1`)),
+      listen: (channel, handlers) => client.listen(channel, handlers.onPayload),
       close: async () => {
         await client.close();
         unlock();

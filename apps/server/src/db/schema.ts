@@ -336,7 +336,8 @@ export const accessLinks = pgTable(
       .notNull()
       .references(() => clients.id, { onDelete: 'cascade' }),
     purpose: text('purpose', {
-      enum: ['client-response', 'quote-share', 'offer-approval', 'manifest'],
+      // shop-login: the single-use, one-minute ticket of the shop sign-in (docs/decisions/0011).
+      enum: ['client-response', 'quote-share', 'offer-approval', 'manifest', 'shop-login'],
     }).notNull(),
     shipmentId: integer('shipment_id').references(() => shipments.id),
     tokenHash: text('token_hash').notNull().unique(),

@@ -13,8 +13,17 @@ describe('link tokens in logged URLs', () => {
       '/api/client/white-glove-quotes?shipment-id=[token]',
     ],
     [`/api/x?a=1&shipment-id=${token}&b=2`, '/api/x?a=1&shipment-id=[token]&b=2'],
+    [
+      `/api/stylist/u-1/client-login?ticket=${token}&target=quotes`,
+      '/api/stylist/u-1/client-login?ticket=[token]&target=quotes',
+    ],
     [`/curated/${token}`, '/curated/[token]'],
     [`/quotes/${token}/print`, '/quotes/[token]/print'],
+    [
+      `/api/stylist/notifications/stream?access_token=${token}`,
+      '/api/stylist/notifications/stream?access_token=[token]',
+    ],
+    ['/api/x?a=1&access_token=eyJ.payload.sig&b=2', '/api/x?a=1&access_token=[token]&b=2'],
   ])('%s is logged as %s', (url, logged) => {
     expect(redactLinkTokens(url)).toBe(logged);
     expect(redactLinkTokens(url)).not.toContain(token);

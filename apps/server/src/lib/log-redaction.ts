@@ -3,7 +3,9 @@ import type { FastifyRequest } from 'fastify';
 /** Where a link token sits in a URL: a client page API path, the manifest query, a page path. */
 const TOKEN_PLACES: readonly RegExp[] = [
   /(^\/api\/client\/[^/?#]+\/)[^/?#]+/,
-  /([?&]shipment-id=)[^&#]*/g,
+  /([?&](?:shipment-id|ticket)=)[^&#]*/g,
+  // The notification stream's API token (EventSource cannot send it in a header).
+  /([?&]access_token=)[^&#]*/g,
   // The web pages a link opens (/curated/…, /quote/…, /quotes/…/print) carry the bare token.
   /(\/)[A-Za-z0-9_-]{43}(?=$|[/?#])/g,
 ];

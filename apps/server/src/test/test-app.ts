@@ -47,12 +47,10 @@ async function openTestDatabase(): Promise<Database> {
   };
 }
 
-export async function buildTestApp(
-  env: Record<string, string> = {},
-  options: Omit<BuildOptions, 'database' | 'logger'> = {},
-): Promise<App> {
+/** A server's settings for a test: quiet, in a fresh data folder, with no web build. */
+export function testConfig(env: Record<string, string> = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-test-'));
-  const config = loadConfig({
+  return loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     PUBLIC_URL: TEST_ORIGIN,
@@ -61,12 +59,19 @@ export async function buildTestApp(
     AUTH_SECRET: 'test-secret-that-is-long-enough-0123456789',
     ...env,
   });
+}
+
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  options: Omit<BuildOptions, 'database' | 'logger'> = {},
+): Promise<App> {
+  const config = testConfig(env);
   const app = await buildApp(config, {
     ...options,
     database: await openTestDatabase(),
     logger: false,
   });
-  app.addHook('onClose', () => fs.rmSync(dir, { recursive: true, force: true }));
+  app.addHook('onClose', () => fs.rmSync(config.dataDir, { recursive: true, force: true }));
   return app;
 }
 

@@ -41,6 +41,8 @@ export interface TutorialSeed {
   order: number;
   motif: CoverMotif;
   colorway: number;
+  /** A video file in ./media, stored with the seed and played from the slide. */
+  video?: string;
 }
 
 export const TUTORIALS: readonly TutorialSeed[] = [
@@ -52,6 +54,7 @@ export const TUTORIALS: readonly TutorialSeed[] = [
     order: 1,
     motif: 'welcome',
     colorway: 0,
+    video: 'welcome-tour.webm',
   },
   {
     title: 'Photographing an item for a quote',

@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import type { FileStorage } from '../../integrations/storage/storage.ts';
 import { TUTORIALS } from './content.ts';
 import type { DemoPlan } from './demo-plan.ts';
@@ -24,10 +26,13 @@ export interface SeedFiles {
   /** By quote number, for concierge pickups. */
   signatureKeys: Map<number, string>;
   tutorialCoverUrls: string[];
+  /** By tutorial index; null for a tutorial without a video. */
+  tutorialVideoUrls: (string | null)[];
   marketingImageUrl: string;
 }
 
 const JPEG = 'image/jpeg';
+const MEDIA_DIR = path.join(import.meta.dirname, 'media');
 const PRODUCT_SIZE = 600;
 const THUMBNAIL_SIZE = 200;
 
@@ -125,18 +130,28 @@ export async function storeSeedFiles(storage: FileStorage, plan: DemoPlan): Prom
       return storage.urlFor(key);
     }),
   );
+  const videos = Promise.all(
+    TUTORIALS.map(async (tutorial) => {
+      if (!tutorial.video) return null;
+      const key = `seed/tutorial-${path.basename(tutorial.video)}`;
+      await storage.put(key, await fs.readFile(path.join(MEDIA_DIR, tutorial.video)), 'video/webm');
+      return storage.urlFor(key);
+    }),
+  );
   const marketingKey = 'seed/marketing-holiday.jpg';
   const marketing = store(marketingKey, renderJpeg(holidaySvg(), 800, 450));
 
-  const [images, thumbnails, photos, signatureList, tutorialCoverUrls] = await Promise.all([
-    quoteImages,
-    productThumbnails,
-    clientPhotos,
-    signatures,
-    covers,
-    stylistPhoto,
-    marketing,
-  ]);
+  const [images, thumbnails, photos, signatureList, tutorialCoverUrls, tutorialVideoUrls] =
+    await Promise.all([
+      quoteImages,
+      productThumbnails,
+      clientPhotos,
+      signatures,
+      covers,
+      videos,
+      stylistPhoto,
+      marketing,
+    ]);
   const quoteThumbnailUrls = new Map(
     images.map(([number, stored]) => [number, storage.urlFor(stored[0]!.thumbnailKey)]),
   );
@@ -153,6 +168,7 @@ export async function storeSeedFiles(storage: FileStorage, plan: DemoPlan): Prom
     productThumbnailUrls,
     signatureKeys: new Map(signatureList),
     tutorialCoverUrls,
+    tutorialVideoUrls,
     marketingImageUrl: storage.urlFor(marketingKey),
   };
 }

@@ -318,6 +318,18 @@ test('tutorials and the marketing box point at stored pictures', async () => {
   }
 });
 
+test('the Welcome tutorial plays a small stored WebM clip; the others show covers only', async () => {
+  const rows = await db().select().from(schema.tutorials);
+  const playable = rows.filter((row) => row.showVideo);
+  expect(playable.map((row) => row.category)).toEqual(['Welcome']);
+  expect(rows.filter((row) => !row.showVideo).every((row) => row.videoUrl === null)).toBe(true);
+  const file = await storage.get(playable[0]!.videoUrl!.replace(/^\/files\//, ''));
+  expect(file!.contentType).toBe('video/webm');
+  // EBML magic: a Matroska/WebM container.
+  expect(file!.body.subarray(0, 4).toString('hex')).toBe('1a45dfa3');
+  expect(file!.body.length).toBeLessThan(200 * 1024);
+});
+
 test('the same moment always plans the same data, even in the first hour of a month', () => {
   const now = new Date('2026-03-01T00:30:00Z');
   const plan = planDemoData(now);

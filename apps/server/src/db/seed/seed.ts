@@ -108,8 +108,8 @@ export async function seedDemoDataIfEmpty({
         category: tutorial.category,
         order: tutorial.order,
         coverImageUrl: files.tutorialCoverUrls[index]!,
-        videoUrl: null,
-        showVideo: false,
+        videoUrl: files.tutorialVideoUrls[index] ?? null,
+        showVideo: Boolean(files.tutorialVideoUrls[index]),
       })),
     );
     await tx.insert(marketingBoxes).values({ ...MARKETING_BOX, imageUrl: files.marketingImageUrl });

@@ -1,8 +1,9 @@
 import { formatCents, type MarkPaidAnswer } from '@atelier/contract';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { commissions, commissionStatuses, notifications, stylists } from '../../db/schema.ts';
+import { commissions, commissionStatuses, stylists } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { createNotifications } from '../notifications/create-notification.ts';
 
 type Stylist = Pick<typeof stylists.$inferSelect, 'paymentMethod' | 'paypalAddress'>;
 
@@ -77,7 +78,8 @@ export async function markCommissionsPaid(
         createdAt: paidAt,
       })),
     );
-    await tx.insert(notifications).values(
+    await createNotifications(
+      tx,
       unpaid.map((row) => ({
         stylistId: row.stylistId,
         kind: 'commission_paid' as const,

@@ -17,18 +17,34 @@ const hashToken = (token: string) => crypto.createHash('sha256').update(token).d
  */
 export async function createAccessLink(
   db: Db | Tx,
-  link: { clientId: number; purpose: AccessLinkPurpose; shipmentId?: number; ttlDays: number },
+  link: { clientId: number; purpose: AccessLinkPurpose; shipmentId?: number } & (
+    { ttlDays: number } | { ttlSeconds: number }
+  ),
   now = new Date(),
 ): Promise<string> {
+  return (await createAccessLinkRow(db, link, now)).token;
+}
+
+/** createAccessLink, answering the stored row's id and expiry beside the token. */
+export async function createAccessLinkRow(
+  db: Db | Tx,
+  link: Parameters<typeof createAccessLink>[1],
+  now = new Date(),
+): Promise<{ token: string; id: number; expiresAt: Date }> {
   const token = crypto.randomBytes(32).toString('base64url');
-  await db.insert(accessLinks).values({
-    clientId: link.clientId,
-    purpose: link.purpose,
-    shipmentId: link.shipmentId ?? null,
-    tokenHash: hashToken(token),
-    expiresAt: new Date(now.getTime() + link.ttlDays * DAY_MS),
-  });
-  return token;
+  const ttlMs = 'ttlDays' in link ? link.ttlDays * DAY_MS : link.ttlSeconds * 1000;
+  const [row] = await db
+    .insert(accessLinks)
+    .values({
+      clientId: link.clientId,
+      purpose: link.purpose,
+      shipmentId: link.shipmentId ?? null,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(now.getTime() + ttlMs),
+    })
+    .returning({ id: accessLinks.id, expiresAt: accessLinks.expiresAt });
+  if (!row) throw new Error('access link insert returned no row');
+  return { token, ...row };
 }
 
 /** The live link a token opens for `purpose`, or null: unknown, expired and revoked look alike. */
@@ -51,6 +67,34 @@ export async function findAccessLink(
       ),
     )
     .limit(1);
+  return link ?? null;
+}
+
+/**
+ * Uses up a single-use link: the live link `token` opens for `purpose` and `clientId` is revoked
+ * in the same statement, so two requests with one token cannot both get it. Null otherwise.
+ */
+export async function redeemAccessLink(
+  db: Db | Tx,
+  purpose: AccessLinkPurpose,
+  token: string,
+  clientId: number,
+  now = new Date(),
+): Promise<AccessLink | null> {
+  if (!ACCESS_TOKEN_PATTERN.test(token)) return null;
+  const [link] = await db
+    .update(accessLinks)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(accessLinks.tokenHash, hashToken(token)),
+        eq(accessLinks.purpose, purpose),
+        eq(accessLinks.clientId, clientId),
+        isNull(accessLinks.revokedAt),
+        gt(accessLinks.expiresAt, now),
+      ),
+    )
+    .returning();
   return link ?? null;
 }
 

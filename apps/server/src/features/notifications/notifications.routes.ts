@@ -1,10 +1,25 @@
-import { NotificationListDocumentSchema } from '@atelier/contract';
+import {
+  ErrorBodySchema,
+  MarkNotificationsReadBodySchema,
+  NOTIFICATIONS_STREAM_PATH,
+  NotificationListDocumentSchema,
+  NotificationStreamQuerySchema,
+  STREAM_TOKEN_PARAM,
+} from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireStylist } from '../../auth/auth.plugin.ts';
 import type { Db } from '../../db/client.ts';
-import { listNotifications } from './notifications.service.ts';
+import { openEventStream } from './event-stream.ts';
+import type { NotificationHub } from './notification-hub.ts';
+import { listNotifications, markNotificationsRead } from './notifications.service.ts';
 
-export const notificationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+const STREAM_RETRY_MS = 5_000;
+const STREAM_HEARTBEAT_MS = 25_000;
+
+export const notificationsRoutes: FastifyPluginAsyncZod<{ db: Db; hub: NotificationHub }> = async (
+  app,
+  { db, hub },
+) => {
   app.get(
     '/api/stylist/notifications',
     {
@@ -17,6 +32,49 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
     async (request, reply) => {
       const document = await listNotifications(db, requireStylist(request));
       return reply.header('cache-control', 'private, no-store').send(document);
+    },
+  );
+
+  app.post(
+    '/api/stylist/notifications/read',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Mark some of the stylist’s notifications read, or all; answers the fresh list',
+        body: MarkNotificationsReadBodySchema,
+        response: { 200: NotificationListDocumentSchema, 404: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const document = await markNotificationsRead(db, requireStylist(request), request.body);
+      return reply.header('cache-control', 'private, no-store').send(document);
+    },
+  );
+
+  app.get(
+    NOTIFICATIONS_STREAM_PATH,
+    {
+      config: { acceptsQueryToken: true },
+      schema: {
+        tags: ['notifications'],
+        summary: 'New notifications as server-sent events (text/event-stream)',
+        description:
+          `EventSource cannot send headers: pass the API token as \`?${STREAM_TOKEN_PARAM}=\`. ` +
+          'Events: `notification` (a new notification and the unread count) and `read` (the ' +
+          'unread count after some were marked read). A comment every 25 s keeps the stream ' +
+          'open; it ends when the token expires, and the browser reconnects with a fresh one.',
+        querystring: NotificationStreamQuerySchema,
+        response: { 401: ErrorBodySchema, 403: ErrorBodySchema },
+      },
+    },
+    (request, reply) => {
+      const { stylistId, tokenExpiresAt } = requireStylist(request);
+      const stream = openEventStream(request, reply, {
+        retryMs: STREAM_RETRY_MS,
+        heartbeatMs: STREAM_HEARTBEAT_MS,
+        endsAt: tokenExpiresAt ?? null,
+      });
+      stream.onClose(hub.subscribe(stylistId, stream));
     },
   );
 };

@@ -1,12 +1,36 @@
-import { NOTIFICATIONS_PAGE_SIZE, NotificationListDocumentSchema } from '@atelier/contract';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { App } from '../../app.ts';
+import fs from 'node:fs';
+import {
+  ErrorBodySchema,
+  ErrorCode,
+  NOTIFICATIONS_PAGE_SIZE,
+  NOTIFICATIONS_STREAM_PATH,
+  NotificationDocumentSchema,
+  NotificationEventSchema,
+  NotificationListDocumentSchema,
+  NotificationsReadEventSchema,
+  type CreateNotificationBody,
+  type MarkNotificationsReadBody,
+} from '@atelier/contract';
+import { asc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { buildApp, type App } from '../../app.ts';
+import { runAdminCommand } from '../../cli/admin-commands.ts';
+import { openDatabase } from '../../db/client.ts';
 import { notifications } from '../../db/schema.ts';
-import { buildTestApp, createTestAccount, tokenFor } from '../../test/test-app.ts';
+import {
+  buildTestApp,
+  createTestAccount,
+  TEST_ORIGIN,
+  testConfig,
+  tokenFor,
+} from '../../test/test-app.ts';
+import { createNotification } from './create-notification.ts';
+import { openStream } from './notifications-testing.ts';
 
 let app: App;
 let token: string;
 let otherToken: string;
+let adminToken: string;
 let stylistId: number;
 
 beforeAll(async () => {
@@ -17,6 +41,7 @@ beforeAll(async () => {
   stylistId = stylist.stylistId;
   token = await tokenFor(app, stylist.email);
   otherToken = await tokenFor(app, other.email);
+  adminToken = await tokenFor(app, (await createTestAccount(app, { role: 'admin' })).email);
   const minute = 60_000;
   const start = Date.parse('2026-11-01T09:00:00Z');
   await app.database.db.insert(notifications).values([
@@ -74,3 +99,349 @@ describe('GET /api/stylist/notifications', () => {
     expect((await list(null)).statusCode).toBe(401);
   });
 });
+
+async function freshStylist() {
+  const account = await createTestAccount(app);
+  if (account.stylistId == null) throw new Error('need a stylist');
+  return { ...account, stylistId: account.stylistId, token: await tokenFor(app, account.email) };
+}
+
+function seedUnread(forStylist: number, texts: readonly string[]) {
+  return app.database.db
+    .insert(notifications)
+    .values(
+      texts.map((text) => ({ stylistId: forStylist, kind: 'quote_status_changed' as const, text })),
+    )
+    .returning();
+}
+
+async function stored(forStylist: number) {
+  return app.database.db
+    .select({ id: notifications.id, readAt: notifications.readAt })
+    .from(notifications)
+    .where(eq(notifications.stylistId, forStylist))
+    .orderBy(asc(notifications.id));
+}
+
+const markRead = (bearer: string | null, body: MarkNotificationsReadBody | object) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/stylist/notifications/read',
+    headers: bearer ? { authorization: `Bearer ${bearer}` } : {},
+    payload: body,
+  });
+
+const notifyThroughBackOffice = (bearer: string, body: CreateNotificationBody | object) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/admin/notifications',
+    headers: { authorization: `Bearer ${bearer}` },
+    payload: body,
+  });
+
+const streamUrl = (query: string) => `${NOTIFICATIONS_STREAM_PATH}${query}`;
+
+describe('POST /api/stylist/notifications/read', () => {
+  let stylist: Awaited<ReturnType<typeof freshStylist>>;
+  let ids: number[];
+
+  beforeAll(async () => {
+    stylist = await freshStylist();
+    ids = (await seedUnread(stylist.stylistId, ['First.', 'Second.', 'Third.'])).map((r) => r.id);
+  });
+
+  test('marks the listed ones read and answers the fresh list', async () => {
+    const response = await markRead(stylist.token, { ids: [ids[0]!, ids[1]!] });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    const document = NotificationListDocumentSchema.parse(response.json());
+    expect(document.meta.unread).toBe(1);
+    const readIds = document.data.filter((n) => n.readAt !== null).map((n) => n.id);
+    expect(readIds.sort()).toEqual([ids[0], ids[1]].sort());
+  });
+
+  test('asking again is harmless: the time it was read stays', async () => {
+    const before = await stored(stylist.stylistId);
+    const response = await markRead(stylist.token, { ids: [ids[1]!, ids[0]!, ids[0]!] });
+    expect(response.statusCode).toBe(200);
+    expect(NotificationListDocumentSchema.parse(response.json()).meta.unread).toBe(1);
+    expect(await stored(stylist.stylistId)).toEqual(before);
+  });
+
+  test("another stylist's notification answers 404, as a missing one, and nothing changes", async () => {
+    const other = await freshStylist();
+    const [theirs] = await seedUnread(other.stylistId, ['Not yours.']);
+    const before = { mine: await stored(stylist.stylistId), theirs: await stored(other.stylistId) };
+
+    const refused = await markRead(stylist.token, { ids: [ids[2]!, theirs!.id] });
+    const missing = await markRead(stylist.token, { ids: [ids[2]!, 2_000_000_000] });
+    for (const response of [refused, missing]) {
+      expect(response.statusCode).toBe(404);
+      expect(ErrorBodySchema.parse(response.json())).toEqual({
+        message: 'Notification not found',
+        code: ErrorCode.notFound,
+      });
+    }
+    expect({
+      mine: await stored(stylist.stylistId),
+      theirs: await stored(other.stylistId),
+    }).toEqual(before);
+  });
+
+  test('all: true marks every unread one read', async () => {
+    const response = await markRead(stylist.token, { all: true });
+    expect(response.statusCode).toBe(200);
+    expect(NotificationListDocumentSchema.parse(response.json()).meta.unread).toBe(0);
+    expect((await stored(stylist.stylistId)).every((row) => row.readAt !== null)).toBe(true);
+  });
+
+  test.each([[{}], [{ ids: [] }], [{ all: false }], [{ ids: [1], all: true }]])(
+    'refuses the body %j',
+    async (body) => {
+      const response = await markRead(stylist.token, body);
+      expect(response.statusCode).toBe(400);
+      expect(ErrorBodySchema.parse(response.json()).code).toBe(ErrorCode.validation);
+    },
+  );
+
+  test('asks for sign-in without a token', async () => {
+    expect((await markRead(null, { all: true })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/stylist/notifications/stream: who may open it', () => {
+  const expectUnauthorized = async (query: string, headers: Record<string, string> = {}) => {
+    const response = await app.inject({ url: streamUrl(query), headers });
+    expect(response.statusCode).toBe(401);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(ErrorBodySchema.parse(response.json()).code).toBe(ErrorCode.unauthorized);
+  };
+
+  test('asks for sign-in without a token, in the contract’s error shape', async () => {
+    await expectUnauthorized('');
+    await expectUnauthorized('?access_token=');
+  });
+
+  test('refuses a malformed or tampered token', async () => {
+    await expectUnauthorized('?access_token=not-a-jwt');
+    const [header, payload, signature] = token.split('.');
+    const flipped = `${signature!.startsWith('A') ? 'B' : 'A'}${signature!.slice(1)}`;
+    await expectUnauthorized(`?access_token=${header}.${payload}.${flipped}`);
+  });
+
+  test('refuses a token that has expired', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 24 * 60 * 60_000);
+      await expectUnauthorized(`?access_token=${token}`);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  test('takes a token from the query on the stream only', async () => {
+    const response = await app.inject({ url: `/api/stylist/notifications?access_token=${token}` });
+    expect(response.statusCode).toBe(401);
+  });
+
+  test('refuses a back-office token: the stream is a stylist’s', async () => {
+    const response = await app.inject({ url: streamUrl(`?access_token=${adminToken}`) });
+    expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/stylist/notifications/stream: live delivery', () => {
+  test('a stream hears a notification created afterwards, once its transaction commits', async () => {
+    const stylist = await freshStylist();
+    const stream = await openStream(app, stylist.token);
+    try {
+      expect(stream.response.status).toBe(200);
+      expect(stream.response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+      expect(stream.response.headers.get('cache-control')).toBe('private, no-store');
+      expect((await stream.nextBlock()).retry).toBe(5_000);
+
+      // A notification whose transaction rolls back is never announced.
+      await expect(
+        app.database.db.transaction(async (tx) => {
+          await createNotification(tx, {
+            stylistId: stylist.stylistId,
+            kind: 'label_created',
+            text: 'Never told.',
+            link: null,
+          });
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+
+      const created = await notifyThroughBackOffice(adminToken, {
+        stylistEmail: stylist.email.toUpperCase(),
+        kind: 'quote_status_changed',
+        text: 'Your Birkin 30 was authenticated.',
+        link: '/quotes/review/1',
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const { data } = NotificationDocumentSchema.parse(created.json());
+
+      const event = await stream.nextEvent();
+      expect(event.event).toBe('notification');
+      expect(NotificationEventSchema.parse(event.data)).toEqual({ notification: data, unread: 1 });
+    } finally {
+      stream.close();
+    }
+  });
+
+  test('a stream hears only its own stylist’s notifications', async () => {
+    const [mine, theirs] = [await freshStylist(), await freshStylist()];
+    const stream = await openStream(app, mine.token);
+    try {
+      await stream.nextBlock();
+      const notify = (stylistId: number, text: string) =>
+        createNotification(app.database.db, {
+          stylistId,
+          kind: 'commission_paid',
+          text,
+          link: null,
+        });
+      await notify(theirs.stylistId, 'Not for you.');
+      await notify(mine.stylistId, 'For you.');
+      // Deliveries keep their order: had the other stylist's come here, it would come first.
+      const event = NotificationEventSchema.parse((await stream.nextEvent()).data);
+      expect(event.notification.text).toBe('For you.');
+    } finally {
+      stream.close();
+    }
+  });
+
+  test('marking read on another device lowers the count on open streams', async () => {
+    const stylist = await freshStylist();
+    await seedUnread(stylist.stylistId, ['One.', 'Two.']);
+    const stream = await openStream(app, stylist.token);
+    try {
+      await stream.nextBlock();
+      expect((await markRead(stylist.token, { all: true })).statusCode).toBe(200);
+      const event = await stream.nextEvent();
+      expect(event.event).toBe('read');
+      expect(NotificationsReadEventSchema.parse(event.data)).toEqual({ unread: 0 });
+    } finally {
+      stream.close();
+    }
+  });
+
+  test('the admin command notifies through the same path', async () => {
+    const stylist = await freshStylist();
+    const stream = await openStream(app, stylist.token);
+    try {
+      await stream.nextBlock();
+      const deps = { db: app.database.db, auth: app.auth, publicUrl: TEST_ORIGIN };
+      const printed = await runAdminCommand(
+        ['notify', stylist.email, 'label_created', 'Your label is ready.', '--link', '/clients'],
+        deps,
+      );
+      expect(printed).toMatch(/^Notified .+: notification #\d+ \(label_created\)\.$/);
+      const event = NotificationEventSchema.parse((await stream.nextEvent()).data);
+      expect(event.notification).toMatchObject({ text: 'Your label is ready.', link: '/clients' });
+      await expect(
+        runAdminCommand(['notify', stylist.email, 'gossip', 'Hello.'], deps),
+      ).rejects.toThrow();
+      await expect(runAdminCommand(['notify', stylist.email], deps)).rejects.toThrow(
+        /Give the stylist's email, a kind and the text/,
+      );
+    } finally {
+      stream.close();
+    }
+  });
+
+  // PGlite is one process; only PostgreSQL has other instances to reach.
+  test.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'a notification made on one instance reaches a stream open on another',
+    async () => {
+      const second = await buildSecondInstance(app);
+      try {
+        const stylist = await freshStylist();
+        const stream = await openStream(second, stylist.token);
+        try {
+          await stream.nextBlock();
+          const created = await notifyThroughBackOffice(adminToken, {
+            stylistEmail: stylist.email,
+            kind: 'client_answered',
+            text: 'Told across instances.',
+          });
+          expect(created.statusCode).toBe(201);
+          const event = NotificationEventSchema.parse((await stream.nextEvent()).data);
+          expect(event).toEqual({
+            notification: NotificationDocumentSchema.parse(created.json()).data,
+            unread: 1,
+          });
+        } finally {
+          stream.close();
+        }
+      } finally {
+        await second.close();
+      }
+    },
+  );
+
+  test('a stream the browser closes leaves the hub, as every one before it did', async () => {
+    const stylist = await freshStylist();
+    const stream = await openStream(app, stylist.token);
+    await stream.nextBlock();
+    expect(app.notificationHub.openStreams()).toBe(1);
+    stream.close();
+    await expect.poll(() => app.notificationHub.openStreams()).toBe(0);
+  });
+});
+
+describe('POST /api/admin/notifications', () => {
+  test('refuses a stylist’s token (403) and stores nothing', async () => {
+    const before = await stored(stylistId);
+    const response = await notifyThroughBackOffice(token, {
+      stylistEmail: 'anyone@atelier.test',
+      kind: 'client_answered',
+      text: 'Hello.',
+    });
+    expect(response.statusCode).toBe(403);
+    expect(await stored(stylistId)).toEqual(before);
+  });
+
+  test('an unknown stylist answers 404', async () => {
+    const response = await notifyThroughBackOffice(adminToken, {
+      stylistEmail: 'nobody@atelier.test',
+      kind: 'client_answered',
+      text: 'Hello.',
+    });
+    expect(response.statusCode).toBe(404);
+    expect(ErrorBodySchema.parse(response.json()).message).toBe('Stylist not found');
+  });
+
+  test.each(['https://elsewhere.example/x', '//elsewhere.example/x', 'commission/1'])(
+    'refuses a link that leaves the portal: %s',
+    async (link) => {
+      const response = await notifyThroughBackOffice(adminToken, {
+        stylistEmail: 'nobody@atelier.test',
+        kind: 'client_answered',
+        text: 'Hello.',
+        link,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(ErrorBodySchema.parse(response.json()).errors).toHaveProperty('link');
+    },
+  );
+});
+
+/** Another server on the same PostgreSQL database, as a second instance behind a load balancer. */
+async function buildSecondInstance(first: App): Promise<App> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('needs TEST_DATABASE_URL');
+  const result = (await first.database.db.execute(
+    sql`select current_database() as name`,
+  )) as unknown as { rows: { name: string }[] };
+  const url = new URL(serverUrl);
+  url.pathname = `/${result.rows[0]!.name}`;
+  const config = testConfig({ DATABASE_URL: url.toString() });
+  const second = await buildApp(config, {
+    database: await openDatabase({ kind: 'postgres', url: url.toString(), poolMax: 2 }),
+    logger: false,
+  });
+  second.addHook('onClose', () => fs.rmSync(config.dataDir, { recursive: true, force: true }));
+  return second;
+}

@@ -1,6 +1,9 @@
-import { Avatar, Button, Divider, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Divider, Group, Modal, Stack, Text } from '@mantine/core';
 import { useNavigate } from 'react-router';
+import { AccountSiteRow } from '../../features/account/account-site-row.tsx';
+import { HelpSection } from '../../features/account/help-section.tsx';
 import { PayoutPreference } from '../../features/account/payout-preference.tsx';
+import { ProfilePhoto } from '../../features/account/profile-photo.tsx';
 import { useAccount } from '../../features/auth/account-queries.ts';
 import { routes } from '../routes.ts';
 
@@ -9,7 +12,10 @@ interface AccountModalProps {
   onClose: () => void;
 }
 
-/** A first cut of the "Stylist Account" modal (§2): who is signed in, the payout preference, and LOGOUT. */
+/**
+ * "Stylist Account" (§2): the photo, then personal info, security, payout, help and terms of use,
+ * and LOGOUT. Personal info, security and terms open the external account site, signed in.
+ */
 export function AccountModal({ opened, onClose }: AccountModalProps) {
   const navigate = useNavigate();
   const { data } = useAccount();
@@ -21,26 +27,27 @@ export function AccountModal({ opened, onClose }: AccountModalProps) {
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Stylist Account" centered radius="md">
-      <Stack gap="md">
-        {account && (
-          <Group gap="md" wrap="nowrap">
-            <Avatar src={account.thumbnailUrl} alt="" radius="xl" size="lg" color="gold">
-              {account.initials}
-            </Avatar>
-            <div>
-              <Text fw={500}>{account.name}</Text>
-              <Text size="sm" c="dimmed">
+    <Modal opened={opened} onClose={onClose} title="Stylist Account" centered radius="md" size="lg">
+      <Stack gap="sm">
+        {data && account && (
+          <Group gap="lg" wrap="nowrap" mb="xs">
+            <ProfilePhoto account={data} />
+            <div style={{ minWidth: 0 }}>
+              <Text fw={500} fz="lg">
+                {account.name}
+              </Text>
+              <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                 {account.email}
               </Text>
             </div>
           </Group>
         )}
+        <AccountSiteRow page="personal-info" label="Personal info" />
+        <AccountSiteRow page="security" label="Security" />
         <PayoutPreference />
-        <Text size="sm" c="dimmed">
-          Personal info, security and help settings are coming soon.
-        </Text>
-        <Divider color="dark.5" />
+        <HelpSection />
+        <AccountSiteRow page="terms" label="Terms of use" />
+        <Divider color="dark.5" my="xs" />
         <Button variant="outline" onClick={onLogout} fullWidth lts="0.12em">
           LOGOUT
         </Button>

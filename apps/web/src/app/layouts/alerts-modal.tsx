@@ -1,15 +1,16 @@
-import { Modal, Text } from '@mantine/core';
+import { Modal } from '@mantine/core';
+import { NotificationList } from '../../features/notifications/notification-list.tsx';
 
 interface AlertsModalProps {
   opened: boolean;
   onClose: () => void;
 }
 
-/** Placeholder for the notifications modal that a later issue builds (§2 Alerts). */
+/** The notifications modal (§2 Alerts): the bell and the action bar's Alerts open it. */
 export function AlertsModal({ opened, onClose }: AlertsModalProps) {
   return (
     <Modal opened={opened} onClose={onClose} title="Notifications" centered radius="md">
-      <Text c="dimmed">Notifications are coming soon.</Text>
+      <NotificationList onNavigate={onClose} />
     </Modal>
   );
 }

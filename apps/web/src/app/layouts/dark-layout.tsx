@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AtelierLogo } from '../../components/atelier-logo.tsx';
 import { useAccount } from '../../features/auth/account-queries.ts';
+import { NotificationBell } from '../../features/notifications/notification-bell.tsx';
 import { routes } from '../routes.ts';
 import { AccountModal } from './account-modal.tsx';
 import { ActionBar } from './action-bar.tsx';
@@ -38,7 +39,12 @@ export function DarkLayout({ isLoggedIn, children }: DarkLayoutProps) {
           >
             <AtelierLogo />
           </Link>
-          {isLoggedIn && <ProfileButton onClick={account.open} />}
+          {isLoggedIn && (
+            <Group gap="xs" wrap="nowrap">
+              <NotificationBell onClick={alerts.open} />
+              <ProfileButton onClick={account.open} />
+            </Group>
+          )}
         </Group>
       </AppShell.Header>
 

@@ -15,7 +15,7 @@ import { ChevronDownIcon } from '../../components/icons.tsx';
 import { findStylist, useAccount } from '../auth/account-queries.ts';
 import { useDisplayText } from '../content/content-queries.ts';
 import { paymentOptionsErrorMessages, useSavePaymentOptions } from './payment-options-queries.ts';
-import classes from './payout-preference.module.css';
+import classes from './account-rows.module.css';
 
 interface PayoutSetting {
   method: PaymentMethod | null;
@@ -94,7 +94,7 @@ function PayoutForm({ initial }: { initial: PayoutSetting }) {
     <form
       noValidate
       onSubmit={onSubmit}
-      className={classes.form}
+      className={classes.panel}
       aria-label="Payout preference"
       aria-describedby={errorMessages.length > 0 ? errorsId : undefined}
     >

@@ -1,4 +1,4 @@
-import type { ClientResource } from '@atelier/contract';
+import type { ClientResource, ShopLoginTarget } from '@atelier/contract';
 import {
   ActionIcon,
   Avatar,
@@ -81,6 +81,8 @@ export function ClientCard({ client, onOpenDetails }: ClientCardProps) {
           <Stack gap={6}>
             {pending.pendingReviewTotal > 0 && (
               <PendingLink
+                clientId={client.id}
+                target="quotes"
                 label="Quotes to Review"
                 count={pending.pendingReviewTotal}
                 href={links.shopQuotes}
@@ -88,6 +90,8 @@ export function ClientCard({ client, onOpenDetails }: ClientCardProps) {
             )}
             {pending.pendingShipmentTotal > 0 && (
               <PendingLink
+                clientId={client.id}
+                target="ship-list"
                 label="Stuff to Ship"
                 count={pending.pendingShipmentTotal}
                 href={links.shopShipList}
@@ -100,7 +104,13 @@ export function ClientCard({ client, onOpenDetails }: ClientCardProps) {
           <Button size="xs" variant="filled" onClick={() => onOpenDetails(client.id)}>
             Details
           </Button>
-          <ShopLink href={links.shopAccount} size="xs" variant="default">
+          <ShopLink
+            clientId={client.id}
+            target="dashboard"
+            href={links.shopAccount}
+            size="xs"
+            variant="default"
+          >
             Buy
           </ShopLink>
           <Button size="xs" variant="default" component={Link} to={quotePickupPath(client.id)}>
@@ -113,16 +123,22 @@ export function ClientCard({ client, onOpenDetails }: ClientCardProps) {
 }
 
 function PendingLink({
+  clientId,
+  target,
   label,
   count,
   href,
 }: {
+  clientId: number;
+  target: ShopLoginTarget;
   label: string;
   count: number;
   href: string | null;
 }) {
   return (
     <ShopLink
+      clientId={clientId}
+      target={target}
       href={href}
       variant="light"
       size="sm"

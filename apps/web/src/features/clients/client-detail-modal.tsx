@@ -1,31 +1,22 @@
-import { PROFILE_IMAGE_MAX_BYTES, type ClientResource } from '@atelier/contract';
+import type { ClientResource } from '@atelier/contract';
 import {
   ActionIcon,
   Anchor,
-  Avatar,
   Button,
   Group,
-  Loader,
   Modal,
   SimpleGrid,
   Skeleton,
   Stack,
   Text,
-  UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import classes from './client-detail.module.css';
-import {
-  CameraIcon,
-  ExternalIcon,
-  MailIcon,
-  PhoneIcon,
-  RefreshIcon,
-} from '../../components/icons.tsx';
+import { ExternalIcon, MailIcon, PhoneIcon, RefreshIcon } from '../../components/icons.tsx';
 import { ClientNotes, useClientNotes } from './client-notes.tsx';
 import { quotePickupPath } from '../../app/routes.ts';
 import { refreshClient, useClient, useUploadClientPhoto } from './client-queries.ts';
@@ -33,6 +24,7 @@ import { CommissionStats, ItemSalesStats } from './client-stats.tsx';
 import { MOBILE_MEDIA_QUERY } from '../../app/theme.ts';
 import { ShopLink } from './shop-link.tsx';
 import { LoadError } from '../../components/load-error.tsx';
+import { PhotoPicker } from '../../components/photo-picker.tsx';
 
 interface ClientDetailModalProps {
   /** The client to show; null keeps the modal closed. */
@@ -170,7 +162,12 @@ function LoadedClientDetail({ client, isOpen }: { client: ClientResource; isOpen
             <Button component={Link} to={quotePickupPath(client.id)} variant="filled">
               Quotes
             </Button>
-            <ShopLink href={links.shopAccount} variant="default">
+            <ShopLink
+              clientId={client.id}
+              target="dashboard"
+              href={links.shopAccount}
+              variant="default"
+            >
               Purchase History
             </ShopLink>
           </SimpleGrid>
@@ -185,61 +182,19 @@ function LoadedClientDetail({ client, isOpen }: { client: ClientResource; isOpen
 function ClientPhoto({ client }: { client: ClientResource }) {
   const { attributes } = client;
   const upload = useUploadClientPhoto(client.id);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [tooLargeMessage, setTooLargeMessage] = useState<string | null>(null);
-  const hasPhoto = attributes.thumbnailUrl !== null;
-  const action = hasPhoto ? 'Change photo' : 'Add photo';
-  const errorMessage = tooLargeMessage ?? (upload.isError ? upload.error.message : null);
-
-  function onFileChosen(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.currentTarget.files?.[0];
-    // Cleared, so choosing the same file again after a failure still uploads it.
-    event.currentTarget.value = '';
-    if (!file) return;
-    if (file.size > PROFILE_IMAGE_MAX_BYTES) {
-      upload.reset();
-      setTooLargeMessage(
-        `That photo is over ${PROFILE_IMAGE_MAX_BYTES / 1024 / 1024} MB. Choose a smaller one.`,
-      );
-      return;
-    }
-    setTooLargeMessage(null);
-    upload.mutate({ userId: attributes.userId, file });
-  }
-
   return (
-    <Stack gap={6} align="center" className={classes.photo}>
-      <UnstyledButton
-        aria-label={action}
-        aria-busy={upload.isPending}
-        disabled={upload.isPending}
-        onClick={() => inputRef.current?.click()}
-        className={classes.photoButton}
-      >
-        <Avatar src={attributes.thumbnailUrl} alt="" size={84} color="gold" variant="light">
-          {attributes.initials}
-        </Avatar>
-        <span className={classes.photoOverlay} aria-hidden="true">
-          {upload.isPending ? <Loader size="sm" color="gold" /> : <CameraIcon size={20} />}
-        </span>
-        <Text component="span" size="xs" c="gold.4" className={classes.photoCaption}>
-          {upload.isPending ? 'Uploading…' : action}
-        </Text>
-      </UnstyledButton>
-      <input
-        ref={inputRef}
-        type="file"
-        accept="image/*"
-        hidden
-        aria-label={`Photo of ${attributes.name}`}
-        onChange={onFileChosen}
-      />
-      {errorMessage && (
-        <Text role="alert" size="xs" c="red.4" ta="center" maw={140}>
-          {errorMessage}
-        </Text>
-      )}
-    </Stack>
+    <PhotoPicker
+      thumbnailUrl={attributes.thumbnailUrl}
+      initials={attributes.initials}
+      fileLabel={`Photo of ${attributes.name}`}
+      messageWidth={140}
+      upload={{
+        isPending: upload.isPending,
+        error: upload.error,
+        reset: upload.reset,
+        upload: (file) => upload.mutate({ userId: attributes.userId, file }),
+      }}
+    />
   );
 }
 

@@ -59,17 +59,14 @@ describe('clients list', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     });
 
     const cleo = await screen.findByRole('article', { name: 'Cleo Marsh' });
-    const review = within(cleo).getByRole('link', { name: /Quotes to Review/ });
+    const review = within(cleo).getByRole('button', { name: /Quotes to Review/ });
     expect(review).toHaveTextContent('2');
-    expect(review).toHaveAttribute('href', 'https://shop.example.com/account/1/quotes');
-    expect(review).toHaveAttribute('target', '_blank');
-    expect(review).toHaveAttribute('rel', expect.stringContaining('noopener'));
+    expect(review).not.toHaveAttribute('aria-disabled');
     expect(within(cleo).queryByText('Stuff to Ship')).not.toBeInTheDocument();
 
     const dora = screen.getByRole('article', { name: 'Dora Nash' });
-    const ship = within(dora).getByRole('link', { name: /Stuff to Ship/ });
+    const ship = within(dora).getByRole('button', { name: /Stuff to Ship/ });
     expect(ship).toHaveTextContent('5');
-    expect(ship).toHaveAttribute('href', 'https://shop.example.com/account/2/ship-list');
     expect(within(dora).queryByText('Quotes to Review')).not.toBeInTheDocument();
 
     const edie = screen.getByRole('article', { name: 'Edie Park' });
@@ -77,16 +74,15 @@ describe('clients list', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     expect(within(edie).queryByText('Stuff to Ship')).not.toBeInTheDocument();
   });
 
-  test('card actions: Buy opens the shop account, Quotes the pickup page, mail and phone links', async () => {
+  test('card actions: Buy is a shop sign-in button, Quotes the pickup page, mail and phone links', async () => {
     const { user, router } = renderSignedIn('/clients', {
       'GET /api/stylist/clients?page=1': listAnswer([ANN]),
     });
     const card = await screen.findByRole('article', { name: 'Ann Lee' });
 
-    const buy = within(card).getByRole('link', { name: 'Buy' });
-    expect(buy).toHaveAttribute('href', 'https://shop.example.com/account/7');
-    expect(buy).toHaveAttribute('target', '_blank');
-    expect(buy).toHaveAttribute('rel', expect.stringContaining('noopener'));
+    // Buy signs in to the shop through a ticket (shop-link.test.tsx), never a plain link.
+    expect(within(card).getByRole('button', { name: 'Buy' })).not.toHaveAttribute('aria-disabled');
+    expect(within(card).queryByRole('link', { name: 'Buy' })).not.toBeInTheDocument();
     expect(within(card).getByRole('link', { name: 'Email Ann Lee' })).toHaveAttribute(
       'href',
       'mailto:ann@example.com',

@@ -1,22 +1,32 @@
+import { SHOP_NOT_CONFIGURED_MESSAGE, type ShopLoginTarget } from '@atelier/contract';
 import { Button, type ButtonProps } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { openBlankTab, useShopLogin } from './shop-login.ts';
 
-export const SHOP_NOT_CONNECTED_MESSAGE = "The shop isn't connected yet";
+export const SHOP_NOT_CONNECTED_MESSAGE = SHOP_NOT_CONFIGURED_MESSAGE;
 
 interface ShopLinkProps extends ButtonProps {
-  /** The shop or admin address from the client's `links`; null when that site is not configured. */
+  clientId: number;
+  /** The page of the client's shop account to land on. */
+  target: ShopLoginTarget;
+  /** The client's matching shop link from `links`; null when no shop is configured. */
   href: string | null;
   children: ReactNode;
 }
 
 /**
- * A button that opens an outside site in a new tab. Without an address it stays visible but
- * disabled, and says why, rather than leading nowhere.
+ * A button that opens the client's shop account in a new tab, signed in as the client. Without a
+ * shop it stays visible but disabled, and says why, rather than leading nowhere.
  */
-export function ShopLink({ href, children, ...buttonProps }: ShopLinkProps) {
+export function ShopLink({ clientId, target, href, children, ...buttonProps }: ShopLinkProps) {
+  const login = useShopLogin(clientId, target);
   if (href) {
     return (
-      <Button component="a" href={href} target="_blank" rel="noopener noreferrer" {...buttonProps}>
+      <Button
+        {...buttonProps}
+        loading={login.isPending}
+        onClick={() => login.mutate(openBlankTab())}
+      >
         {children}
       </Button>
     );

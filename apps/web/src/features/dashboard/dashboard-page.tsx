@@ -5,7 +5,9 @@ import { findStylist, useAccount } from '../auth/account-queries.ts';
 import { AddClientForm } from '../clients/add-client-form.tsx';
 import { ReportsCard } from '../commissions/reports-card.tsx';
 import { DashboardCard } from './dashboard-card.tsx';
+import { MarketingBoxCard } from './marketing-box-card.tsx';
 import { OverviewCard } from './overview-card.tsx';
+import { TutorialsCard } from './tutorials-card.tsx';
 import { useGoScroll } from './use-go-scroll.ts';
 
 /** /dashboard (§2): the greeting over the card masonry; `?go=` scrolls to a card by its id. */
@@ -18,10 +20,11 @@ export function DashboardPage() {
     <Container size="lg" py={{ base: 'lg', xs: 'xl' }}>
       <Stack gap="xl">
         <Greeting />
-        {/* Cards in the order of §2. The marketing box (when enabled) and the tutorials (stylists
-            created within 2 months) go between Overview and Add New Client when they are built. */}
+        {/* Cards in the order of §2; the marketing box and the tutorials render only when due. */}
         <Masonry columns={2}>
           <OverviewCard />
+          <MarketingBoxCard />
+          <TutorialsCard />
           <DashboardCard id="addClient" title="Add New Client">
             <AddClientForm />
           </DashboardCard>

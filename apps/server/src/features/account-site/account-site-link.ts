@@ -1,0 +1,59 @@
+import crypto from 'node:crypto';
+import {
+  ACCOUNT_SITE_HANDOFF_TTL_SECONDS,
+  ErrorCode,
+  type AccountSiteLink,
+  type AccountSitePage,
+} from '@atelier/contract';
+import { SignJWT } from 'jose';
+import type { Actor } from '../../auth/auth.plugin.ts';
+import { AppError } from '../../lib/app-error.ts';
+
+/** The external account site (personal info, security, terms) and the secret it shares with us. */
+export interface AccountSite {
+  /** Base URL without a trailing slash. */
+  url: string;
+  /** HS256 key the account site verifies hand-off tokens with (at least 32 characters). */
+  handoffSecret: string;
+}
+
+export interface HandoffIssuer {
+  site: AccountSite | null;
+  /** This server's public URL, the tokens' issuer. */
+  issuer: string;
+}
+
+/** The audience of hand-off tokens: the account site's origin, so no other site accepts them. */
+export const handoffAudience = (site: AccountSite) => new URL(site.url).origin;
+
+/**
+ * A link that signs the stylist into one page of the account site: a 60-second HS256 JWT whose
+ * subject is the user id, for that site alone, with a random `jti` it can refuse to see twice.
+ */
+export async function createAccountSiteLink(
+  { site, issuer }: HandoffIssuer,
+  actor: Actor,
+  page: AccountSitePage,
+  now = new Date(),
+): Promise<AccountSiteLink> {
+  if (!site) {
+    throw new AppError(
+      ErrorCode.notFound,
+      'The account site is not available on this server.',
+      404,
+    );
+  }
+  const issuedAt = Math.floor(now.getTime() / 1000);
+  const token = await new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(actor.userId)
+    .setIssuer(issuer)
+    .setAudience(handoffAudience(site))
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + ACCOUNT_SITE_HANDOFF_TTL_SECONDS)
+    .setJti(crypto.randomUUID())
+    .sign(new TextEncoder().encode(site.handoffSecret));
+  const url = new URL(`${site.url}/${page}`);
+  url.searchParams.set('handoff', token);
+  return { url: url.toString() };
+}

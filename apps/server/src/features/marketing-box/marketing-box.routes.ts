@@ -1,0 +1,38 @@
+import {
+  AdminMarketingBoxDocumentSchema,
+  ErrorBodySchema,
+  MarketingBoxBodySchema,
+  MarketingBoxDocumentSchema,
+} from '@atelier/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client.ts';
+import { getEnabledMarketingBox, putMarketingBox } from './marketing-box.service.ts';
+
+/** The dashboard's marketing box (§2, §3), set by the back office. */
+export const marketingBoxRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/api/stylist/marketing-box',
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'The marketing box when it is enabled, else null',
+        response: { 200: MarketingBoxDocumentSchema },
+      },
+    },
+    () => getEnabledMarketingBox(db),
+  );
+
+  app.put(
+    '/api/admin/marketing-box',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['back office'],
+        summary: 'Set the marketing box: enabled or not, title, link and image',
+        body: MarketingBoxBodySchema,
+        response: { 200: AdminMarketingBoxDocumentSchema, 400: ErrorBodySchema },
+      },
+    },
+    (request) => putMarketingBox(db, request.body),
+  );
+};

@@ -1,0 +1,122 @@
+import {
+  NotificationStreamEvent,
+  type NotificationEvent,
+  type NotificationsReadEvent,
+} from '@atelier/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { ListenHandlers, Unlisten } from '../../db/listener.ts';
+import { NOTIFICATIONS_CHANNEL, parseNotificationSignal } from './notification-signals.ts';
+import { loadStreamUpdate } from './notifications.service.ts';
+
+/** One open stream of one stylist. */
+export interface StreamSink {
+  send(event: typeof NotificationStreamEvent.created, data: NotificationEvent): void;
+  send(event: typeof NotificationStreamEvent.read, data: NotificationsReadEvent): void;
+  end(): void;
+}
+
+interface Pending {
+  created: Set<number>;
+  read: boolean;
+}
+
+export type NotificationHub = Awaited<ReturnType<typeof startNotificationHub>>;
+
+/**
+ * This instance's open streams, fed by the one LISTEN of this instance: a signal from any
+ * instance reaches the streams of its stylist here. Signals that arrive together are read in one
+ * query per stylist, and deliveries run one after another so counts never go back in time.
+ */
+export async function startNotificationHub(options: {
+  db: Db;
+  listen: (channel: string, handlers: ListenHandlers) => Promise<Unlisten>;
+  logger: FastifyBaseLogger;
+}) {
+  const { db, logger } = options;
+  const sinks = new Map<number, Set<StreamSink>>();
+  const pending = new Map<number, Pending>();
+  let isFlushScheduled = false;
+  let deliveries = Promise.resolve();
+
+  async function deliver(stylistId: number, { created, read }: Pending) {
+    const update = await loadStreamUpdate(db, stylistId, [...created]);
+    for (const sink of sinks.get(stylistId) ?? []) {
+      if (read) sink.send(NotificationStreamEvent.read, { unread: update.unread });
+      for (const notification of update.created) {
+        sink.send(NotificationStreamEvent.created, { notification, unread: update.unread });
+      }
+    }
+  }
+
+  function flush() {
+    isFlushScheduled = false;
+    const batch = [...pending];
+    pending.clear();
+    deliveries = deliveries.then(() =>
+      Promise.all(
+        batch.map(([stylistId, entry]) =>
+          deliver(stylistId, entry).catch((error: unknown) =>
+            logger.error({ err: error, stylistId }, 'notification stream delivery failed'),
+          ),
+        ),
+      ).then(() => undefined),
+    );
+  }
+
+  function onPayload(payload: string) {
+    const signal = parseNotificationSignal(payload);
+    if (!signal) {
+      logger.warn({ payload }, 'ignored an unknown notification signal');
+      return;
+    }
+    // Most signals are for stylists with no stream open on this instance.
+    if (!sinks.has(signal.stylistId)) return;
+    const entry = pending.get(signal.stylistId) ?? { created: new Set<number>(), read: false };
+    pending.set(signal.stylistId, entry);
+    if ('created' in signal) entry.created.add(signal.created);
+    else entry.read = true;
+    if (!isFlushScheduled) {
+      isFlushScheduled = true;
+      setImmediate(flush);
+    }
+  }
+
+  function endAll() {
+    for (const group of [...sinks.values()]) for (const sink of [...group]) sink.end();
+    sinks.clear();
+  }
+
+  const unlisten = await options.listen(NOTIFICATIONS_CHANNEL, {
+    onPayload,
+    // Signals sent while the connection was down are lost: ending the streams makes every
+    // browser reconnect and read the list afresh.
+    onResumed: () => {
+      logger.warn('notification listener reconnected; open streams restart');
+      endAll();
+    },
+    onError: (error) => logger.error({ err: error }, 'notification listener connection failed'),
+  });
+
+  return {
+    /** Starts sending `stylistId`'s events to `sink`; the answer stops it. */
+    subscribe(stylistId: number, sink: StreamSink): () => void {
+      const group = sinks.get(stylistId) ?? new Set<StreamSink>();
+      sinks.set(stylistId, group);
+      group.add(sink);
+      return () => {
+        group.delete(sink);
+        if (group.size === 0 && sinks.get(stylistId) === group) sinks.delete(stylistId);
+      };
+    },
+    /** How many streams are open on this instance (for tests and the log). */
+    openStreams: () => [...sinks.values()].reduce((total, group) => total + group.size, 0),
+    /** Ends every stream, so that the server can close (open responses would hold it). */
+    endStreams: endAll,
+    async stop() {
+      endAll();
+      await unlisten();
+      await deliveries;
+    },
+  };
+}

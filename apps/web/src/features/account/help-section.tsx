@@ -1,0 +1,90 @@
+import { Anchor, Collapse, Loader, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { useId, useState } from 'react';
+import { ChevronDownIcon, ExternalIcon } from '../../components/icons.tsx';
+import { LoadError } from '../../components/load-error.tsx';
+import { TutorialsCarousel } from '../tutorials/tutorials-carousel.tsx';
+import { useTutorials } from '../tutorials/tutorials-queries.ts';
+import classes from './account-rows.module.css';
+import { useSiteLinks } from './account-site-queries.ts';
+
+/** The "Stylist Account" help row (§2): the FAQ on the help site, and the tutorials. */
+export function HelpSection() {
+  const [isOpen, setIsOpen] = useState(false);
+  const panelId = useId();
+
+  return (
+    <div className={classes.section}>
+      <UnstyledButton
+        className={classes.row}
+        aria-expanded={isOpen}
+        aria-controls={panelId}
+        onClick={() => setIsOpen((open) => !open)}
+      >
+        <Text span fw={500}>
+          Help
+        </Text>
+        <ChevronDownIcon className={classes.chevron} data-open={isOpen || undefined} />
+      </UnstyledButton>
+      <Collapse expanded={isOpen} keepMounted={false} id={panelId}>
+        <Stack gap="lg" className={classes.panel}>
+          <FaqLink />
+          <Tutorials />
+        </Stack>
+      </Collapse>
+    </div>
+  );
+}
+
+function FaqLink() {
+  const siteLinks = useSiteLinks();
+  const helpUrl = siteLinks.data?.helpUrl;
+  if (siteLinks.isPending)
+    return <Loader size="xs" color="gold" role="status" aria-label="Loading help" />;
+  if (!helpUrl) {
+    return (
+      <Text size="sm" c="dimmed">
+        FAQ: not available, no help site is connected.
+      </Text>
+    );
+  }
+  return (
+    <Anchor
+      href={helpUrl}
+      target="_blank"
+      rel="noopener noreferrer"
+      c="gold.4"
+      className={classes.faq}
+    >
+      FAQ
+      <ExternalIcon size={16} />
+    </Anchor>
+  );
+}
+
+function Tutorials() {
+  const tutorials = useTutorials();
+  const headingId = useId();
+
+  return (
+    <section aria-labelledby={headingId}>
+      <Title id={headingId} order={3} fz={18} lts="0.04em" mb="xs">
+        Tutorials
+      </Title>
+      {tutorials.isPending ? (
+        <Loader size="sm" color="gold" role="status" aria-label="Loading tutorials" />
+      ) : tutorials.isError ? (
+        <LoadError
+          title="The tutorials could not be loaded"
+          message={tutorials.error.message}
+          isRetrying={tutorials.isFetching}
+          onRetry={() => void tutorials.refetch()}
+        />
+      ) : (
+        <TutorialsCarousel
+          tutorials={tutorials.data.data}
+          categories={tutorials.data.meta.categories}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,19 @@
+import { MarketingBoxDocumentSchema } from '@atelier/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../lib/api-client.ts';
+
+export const marketingBoxQueryKey = ['marketing-box'] as const;
+
+/** GET /api/stylist/marketing-box: the box, or null while the back office has it turned off. */
+export function marketingBoxQueryOptions() {
+  return queryOptions({
+    queryKey: marketingBoxQueryKey,
+    queryFn: ({ signal }) =>
+      apiGet('/api/stylist/marketing-box', MarketingBoxDocumentSchema, { signal }),
+    staleTime: 10 * 60_000,
+  });
+}
+
+export function useMarketingBox() {
+  return useQuery(marketingBoxQueryOptions());
+}

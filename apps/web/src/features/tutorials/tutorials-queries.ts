@@ -1,0 +1,20 @@
+import { TutorialListDocumentSchema } from '@atelier/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../lib/api-client.ts';
+
+export const tutorialsQueryKey = ['tutorials'] as const;
+
+/** GET /api/stylist/tutorials: the help carousel and the dashboard card share one cache entry. */
+export function tutorialsQueryOptions() {
+  return queryOptions({
+    queryKey: tutorialsQueryKey,
+    queryFn: ({ signal }) =>
+      apiGet('/api/stylist/tutorials', TutorialListDocumentSchema, { signal }),
+    // The back office changes them rarely.
+    staleTime: 30 * 60_000,
+  });
+}
+
+export function useTutorials() {
+  return useQuery(tutorialsQueryOptions());
+}

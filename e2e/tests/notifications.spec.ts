@@ -1,0 +1,135 @@
+import {
+  NotificationDocumentSchema,
+  NotificationListDocumentSchema,
+  type CreateNotificationBody,
+  type NotificationListDocument,
+} from '@atelier/contract';
+import { expect, request, test, type Page } from '@playwright/test';
+import { apiToken, DEMO, shoot, signInThroughForm, watchConsole } from './fixtures.ts';
+
+const ADMIN = { email: 'admin@atelier.test', password: 'atelier-demo' };
+const OTHER = { email: 'other@atelier.test', password: 'atelier-demo' };
+
+/** The two projects run at once: each reads and clears the notifications of a stylist of its own. */
+const stylistFor = (project: string) => (project === 'mobile' ? OTHER : DEMO);
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function unreadIn(label: string | null): number {
+  const match = /^Notifications, (\d+) unread$/.exec(label ?? '');
+  if (!match) throw new Error(`not the bell's name: ${label}`);
+  return Number(match[1]);
+}
+
+/** The back office, signed in as admin through the API. */
+async function backOffice(baseURL: string) {
+  const admin = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
+  expect((await admin.post('/api/auth/sign-in/email', { data: ADMIN })).status()).toBe(200);
+  const { token } = (await (await admin.get('/api/auth/token')).json()) as { token: string };
+  return {
+    async notify(body: CreateNotificationBody) {
+      const response = await admin.post('/api/admin/notifications', {
+        headers: { authorization: `Bearer ${token}` },
+        data: body,
+      });
+      expect(response.status(), await response.text()).toBe(201);
+      return NotificationDocumentSchema.parse(await response.json()).data;
+    },
+    dispose: () => admin.dispose(),
+  };
+}
+
+async function notificationsOf(page: Page): Promise<NotificationListDocument> {
+  const response = await page.request.get('/api/stylist/notifications', {
+    headers: { authorization: `Bearer ${await apiToken(page)}` },
+  });
+  expect(response.status()).toBe(200);
+  return NotificationListDocumentSchema.parse(await response.json());
+}
+
+test('a notification from the back office rings the bell at once; reading it clears the badge', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  const errors = watchConsole(page);
+  const project = testInfo.project.name;
+  const stylist = stylistFor(project);
+  const streamOpened = page.waitForResponse((response) =>
+    response.url().includes('/api/stylist/notifications/stream'),
+  );
+  await signInThroughForm(page, stylist);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  expect((await streamOpened).headers()['content-type']).toBe('text/event-stream; charset=utf-8');
+
+  const bell = page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
+  await expect(bell).toBeVisible();
+  const before = unreadIn(await bell.getAttribute('aria-label'));
+
+  const office = await backOffice(baseURL!);
+  const stamp = `${project}, ${Date.now()}`;
+  await office.notify({
+    stylistEmail: stylist.email,
+    kind: 'label_created',
+    text: `Your shipping label is ready (${stamp}).`,
+  });
+  const text = `Your Birkin 30 was authenticated (${stamp}).`;
+  const created = await office.notify({
+    stylistEmail: stylist.email,
+    kind: 'quote_status_changed',
+    text,
+    link: '/clients',
+  });
+  await office.dispose();
+
+  // No reload: the stream brings it.
+  await expect
+    .poll(async () => unreadIn(await bell.getAttribute('aria-label')))
+    .toBeGreaterThanOrEqual(before + 2);
+  await expect(page.getByTestId('notification-bell-icon')).toHaveCSS('animation-name', /bell-ring/);
+  await shoot(page, 'notifications-bell', project, false);
+
+  await bell.click();
+  const modal = page.getByRole('dialog', { name: 'Notifications' });
+  const row = modal.getByRole('link', { name: new RegExp(`^${escapeRegExp(text)}`) });
+  await expect(row).toBeVisible();
+  await expect(row).toHaveAccessibleName(/Unread$/);
+  await expect(modal.getByRole('link').first()).toHaveAccessibleName(
+    new RegExp(`^${escapeRegExp(text)}`),
+  );
+  await shoot(page, 'notifications-modal', project, false);
+
+  await row.click();
+  await expect(page).toHaveURL(/\/clients$/);
+  await expect(modal).toBeHidden();
+  await expect
+    .poll(async () => (await notificationsOf(page)).data.find((n) => n.id === created.id)?.readAt)
+    .toEqual(expect.any(String));
+
+  await page.getByRole('button', { name: 'Alerts' }).click();
+  await expect(
+    modal.getByRole('link', { name: new RegExp(`^${escapeRegExp(text)}`) }),
+  ).not.toHaveAccessibleName(/Unread$/);
+  await modal.getByRole('button', { name: 'Mark all as read' }).click();
+  await expect(page.getByRole('button', { name: 'Notifications, 0 unread' })).toBeVisible();
+  await expect(modal.getByText('No unread notifications')).toBeVisible();
+  await shoot(page, 'notifications-all-read', project, false);
+  expect(errors).toEqual([]);
+});
+
+test('with nothing to show, Alerts says the stylist is all caught up', async ({
+  page,
+}, testInfo) => {
+  const errors = watchConsole(page);
+  // The stylist's real list depends on the other journeys; this one is about the empty screen.
+  await page.route('**/api/stylist/notifications', (route) =>
+    route.fulfill({ json: { data: [], meta: { unread: 0 } } }),
+  );
+  await signInThroughForm(page, stylistFor(testInfo.project.name));
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('button', { name: 'Notifications, 0 unread' })).toBeVisible();
+  await page.getByRole('button', { name: 'Alerts' }).click();
+  const modal = page.getByRole('dialog', { name: 'Notifications' });
+  await expect(modal.getByText('You’re all caught up.')).toBeVisible();
+  await shoot(page, 'notifications-empty', testInfo.project.name, false);
+  expect(errors).toEqual([]);
+});
