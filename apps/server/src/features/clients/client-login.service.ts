@@ -8,7 +8,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { StylistActor } from '../../auth/auth.plugin.ts';
 import type { Db } from '../../db/client.ts';
-import { auditLog, clients } from '../../db/schema.ts';
+import { auditLog, clients, stylists } from '../../db/schema.ts';
 import type { ShopSignIn, ShopSso } from '../../integrations/shop-sso/shop-sso.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { createAccessLinkRow, redeemAccessLink } from '../links/access-links.ts';
@@ -72,7 +72,8 @@ export async function issueClientLoginTicket(
 
 /**
  * Uses a ticket up: the shop sign-in (token and cookie, or Multipass) for the client whose shop
- * account is `userId`, audited under the stylist who asked for the ticket.
+ * account is `userId`, audited under the stylist who asked for the ticket, who must still be the
+ * client's stylist.
  */
 export async function redeemClientLoginTicket(
   db: Db,
@@ -90,8 +91,10 @@ export async function redeemClientLoginTicket(
         firstName: clients.firstName,
         lastName: clients.lastName,
         shopifyCustomerId: clients.shopifyCustomerId,
+        stylistUserId: stylists.userId,
       })
       .from(clients)
+      .innerJoin(stylists, eq(stylists.id, clients.stylistId))
       .where(eq(clients.userId, input.userId));
     const ticket = client
       ? await redeemAccessLink(tx, 'shop-login', input.ticket, client.id, now)
@@ -110,9 +113,11 @@ export async function redeemClientLoginTicket(
         ),
       )
       .limit(1);
+    // The client may have moved to another stylist since the ticket was issued.
+    if (issued?.actorUserId !== client.stylistUserId) throw ticketNotValid();
     const signIn = await shopSso.signIn(client, input.target, now);
     await tx.insert(auditLog).values({
-      actorUserId: issued?.actorUserId ?? null,
+      actorUserId: issued.actorUserId,
       action: SHOP_LOGIN_AUDIT.signedIn,
       subject,
       detail: {

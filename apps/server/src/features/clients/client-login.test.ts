@@ -9,7 +9,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { App } from '../../app.ts';
-import { accessLinks, auditLog } from '../../db/schema.ts';
+import { accessLinks, auditLog, clients } from '../../db/schema.ts';
 import { decodeMultipassToken } from '../../integrations/shop-sso/testing.ts';
 import { insertClients } from '../../test/fixtures.ts';
 import { buildTestApp, createTestAccount, TEST_ORIGIN, tokenFor } from '../../test/test-app.ts';
@@ -205,6 +205,29 @@ describe('with the signed token and shared cookie', () => {
     expect(expired.statusCode).toBe(404);
     expect(ErrorBodySchema.parse(expired.json()).message).toBe(SHOP_LOGIN_EXPIRED_MESSAGE);
     expect(setCookies(expired)).toEqual([]);
+  });
+
+  test('a ticket issued before the client moved to another stylist no longer signs in', async () => {
+    const [moving] = await insertClients(world.app.database.db, world.stylist.stylistId!, [
+      { firstName: 'Moving', lastName: 'Client' },
+    ]);
+    const issued = await askTicket(world, moving!.id);
+    expect(issued.statusCode).toBe(201);
+    const [foreignRow] = await world.app.database.db
+      .select({ stylistId: clients.stylistId })
+      .from(clients)
+      .where(eq(clients.id, world.foreign.id));
+    await world.app.database.db
+      .update(clients)
+      .set({ stylistId: foreignRow!.stylistId })
+      .where(eq(clients.id, moving!.id));
+
+    const opened = await openTicket(world, ClientLoginTicketSchema.parse(issued.json()).url);
+    expect(opened.statusCode).toBe(404);
+    expect(setCookies(opened)).toEqual([]);
+    expect((await auditRows(world, moving!.id)).map((row) => row.action)).toEqual([
+      SHOP_LOGIN_AUDIT.ticketIssued,
+    ]);
   });
 
   test('a browser opening a used or malformed ticket reads a page in words, not the error shape', async () => {

@@ -1,37 +1,22 @@
-import { Anchor, Collapse, Loader, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { useId, useState } from 'react';
-import { ChevronDownIcon, ExternalIcon } from '../../components/icons.tsx';
+import { Anchor, Loader, Stack, Text, Title } from '@mantine/core';
+import { useId } from 'react';
+import { ExternalIcon } from '../../components/icons.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { TutorialsCarousel } from '../tutorials/tutorials-carousel.tsx';
 import { useTutorials } from '../tutorials/tutorials-queries.ts';
 import classes from './account-rows.module.css';
 import { useSiteLinks } from './account-site-queries.ts';
+import { ExpandableRow } from './expandable-row.tsx';
 
 /** The "Stylist Account" help row (§2): the FAQ on the help site, and the tutorials. */
 export function HelpSection() {
-  const [isOpen, setIsOpen] = useState(false);
-  const panelId = useId();
-
   return (
-    <div className={classes.section}>
-      <UnstyledButton
-        className={classes.row}
-        aria-expanded={isOpen}
-        aria-controls={panelId}
-        onClick={() => setIsOpen((open) => !open)}
-      >
-        <Text span fw={500}>
-          Help
-        </Text>
-        <ChevronDownIcon className={classes.chevron} data-open={isOpen || undefined} />
-      </UnstyledButton>
-      <Collapse expanded={isOpen} keepMounted={false} id={panelId}>
-        <Stack gap="lg" className={classes.panel}>
-          <FaqLink />
-          <Tutorials />
-        </Stack>
-      </Collapse>
-    </div>
+    <ExpandableRow label="Help">
+      <Stack gap="lg" className={classes.panel}>
+        <FaqLink />
+        <Tutorials />
+      </Stack>
+    </ExpandableRow>
   );
 }
 

@@ -1,21 +1,11 @@
 import type { AccountDocument, PaymentMethod } from '@atelier/contract';
-import {
-  Button,
-  Collapse,
-  Group,
-  List,
-  Radio,
-  Stack,
-  Text,
-  TextInput,
-  UnstyledButton,
-} from '@mantine/core';
+import { Button, Group, List, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useId, useState, type FormEvent } from 'react';
-import { ChevronDownIcon } from '../../components/icons.tsx';
 import { findStylist, useAccount } from '../auth/account-queries.ts';
 import { useDisplayText } from '../content/content-queries.ts';
 import { paymentOptionsErrorMessages, useSavePaymentOptions } from './payment-options-queries.ts';
 import classes from './account-rows.module.css';
+import { ExpandableRow } from './expandable-row.tsx';
 
 interface PayoutSetting {
   method: PaymentMethod | null;
@@ -37,33 +27,12 @@ export function describePayout({ method, paypalAddress }: PayoutSetting): string
 /** The "Stylist Account" payout row (§2): the current method, expanding to its form. */
 export function PayoutPreference() {
   const { data: account } = useAccount();
-  const [isOpen, setIsOpen] = useState(false);
-  const panelId = useId();
   if (!account) return null;
   const setting = readPayoutSetting(account);
-
   return (
-    <div className={classes.section}>
-      <UnstyledButton
-        className={classes.row}
-        aria-expanded={isOpen}
-        aria-controls={panelId}
-        onClick={() => setIsOpen((open) => !open)}
-      >
-        <span>
-          <Text span display="block" fw={500}>
-            Payout
-          </Text>
-          <Text span display="block" size="sm" c="dimmed">
-            {describePayout(setting)}
-          </Text>
-        </span>
-        <ChevronDownIcon className={classes.chevron} data-open={isOpen || undefined} />
-      </UnstyledButton>
-      <Collapse expanded={isOpen} keepMounted={false} id={panelId}>
-        <PayoutForm initial={setting} />
-      </Collapse>
-    </div>
+    <ExpandableRow label="Payout" summary={describePayout(setting)}>
+      <PayoutForm initial={setting} />
+    </ExpandableRow>
   );
 }
 

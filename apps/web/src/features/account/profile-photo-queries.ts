@@ -4,18 +4,21 @@ import { apiPost } from '../../lib/api-client.ts';
 import { accountQueryKey } from '../auth/account-queries.ts';
 
 /**
- * POST /api/stylist/upload-profile-image (§7) with the stylist's own account id; afterwards the
- * account is read again, so every avatar (the top bar's too) shows the new photo.
+ * POST /api/stylist/upload-profile-image (§7): the photo of a shop account, the stylist's own or
+ * one of her clients'.
  */
+export function uploadProfileImage({ userId, file }: { userId: string; file: File }) {
+  const form = new FormData();
+  form.append('userId', userId);
+  form.append('file', file);
+  return apiPost('/api/stylist/upload-profile-image', form, ProfileImageResponseSchema);
+}
+
+/** The stylist's own photo; afterwards the account is read again, so every avatar shows it. */
 export function useUploadProfilePhoto() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ userId, file }: { userId: string; file: File }) => {
-      const form = new FormData();
-      form.append('userId', userId);
-      form.append('file', file);
-      return apiPost('/api/stylist/upload-profile-image', form, ProfileImageResponseSchema);
-    },
+    mutationFn: uploadProfileImage,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountQueryKey }),
   });
 }

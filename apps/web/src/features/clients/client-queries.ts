@@ -1,7 +1,6 @@
 import {
   ClientDocumentSchema,
   ClientListDocumentSchema,
-  ProfileImageResponseSchema,
   type ClientDocument,
   type CreateClientBody,
   type UpdateClientBody,
@@ -14,6 +13,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { apiGet, apiPost, apiPut } from '../../lib/api-client.ts';
+import { uploadProfileImage } from '../account/profile-photo-queries.ts';
 
 /** §9: a client's detail is kept 8 hours; the modal's reload icon fetches it anew. */
 export const CLIENT_DETAIL_CACHE_MS = 8 * 60 * 60 * 1000;
@@ -139,12 +139,7 @@ export function useSaveClientComment(clientId: number) {
 export function useUploadClientPhoto(clientId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ userId, file }: { userId: string; file: File }) => {
-      const form = new FormData();
-      form.append('userId', userId);
-      form.append('file', file);
-      return apiPost('/api/stylist/upload-profile-image', form, ProfileImageResponseSchema);
-    },
+    mutationFn: uploadProfileImage,
     onSuccess: async () => {
       await refreshClient(queryClient, clientId);
       await queryClient.invalidateQueries({ queryKey: clientKeys.pages() });
