@@ -55,6 +55,15 @@ const scenarios = [
     path: '/api/stylist/commissions',
     headers: auth,
   },
+  // Read by every signed-in page: the bell's list and unread count, and the dashboard's help cards.
+  {
+    name: 'GET /api/stylist/notifications (list + unread)',
+    path: '/api/stylist/notifications',
+    headers: auth,
+  },
+  { name: 'GET /api/stylist/tutorials', path: '/api/stylist/tutorials', headers: auth },
+  { name: 'GET /api/stylist/marketing-box', path: '/api/stylist/marketing-box', headers: auth },
+  { name: 'GET /api/i18n (text content)', path: '/api/i18n', headers: auth },
 ];
 
 const results: { name: string; rps: number; p99: number }[] = [];

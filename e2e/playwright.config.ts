@@ -33,7 +33,11 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   reporter: [['list']],
-  timeout: 30_000,
+  // A journey signs in, seeds through the API and drives several screens: 5-25 s on CI, and up to
+  // 51 s on a busier 2-core machine (2026-11-24). One limit for all, with headroom past that.
+  timeout: 90_000,
+  // A first screen waits on its data; on a busy machine that alone has taken over 5 s.
+  expect: { timeout: 10_000 },
   use: {
     baseURL,
     launchOptions: chromiumLaunch,

@@ -37,8 +37,6 @@ async function accountOf(page: Page) {
 test('a new profile photo shows in the modal and the top bar, and stays', async ({
   page,
 }, testInfo) => {
-  // An upload, its re-encoding and a reload: more than a page view on a busy machine.
-  test.setTimeout(60_000);
   const errors = watchConsole(page);
   // The two projects run at once: each changes a stylist of its own.
   await signInThroughForm(page, testInfo.project.name === 'mobile' ? DEMO : OTHER);
@@ -84,8 +82,6 @@ test('a new profile photo shows in the modal and the top bar, and stays', async 
 });
 
 test('help plays the Welcome tutorial and links to the FAQ', async ({ page }, testInfo) => {
-  // A video has to load and play for a moment: more than a page view on a busy machine.
-  test.setTimeout(60_000);
   const errors = watchConsole(page);
   await signInAsDemo(page);
   const modal = await openAccountModal(page);
@@ -107,9 +103,7 @@ test('help plays the Welcome tutorial and links to the FAQ', async ({ page }, te
   const video = tutorials.locator('video');
   await expect(video).toHaveAttribute('src', /\/files\/seed\/tutorial-welcome-tour\.webm$/);
   await expect
-    .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), {
-      timeout: 10_000,
-    })
+    .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime))
     .toBeGreaterThan(0.3);
   expect(await video.evaluate((element: HTMLVideoElement) => element.error)).toBeNull();
   await shoot(page, 'account-tutorial-playing', testInfo.project.name, false);

@@ -91,7 +91,6 @@ test('a client answers from the share email on a phone, once, and the stylist he
   baseURL,
 }, testInfo) => {
   test.skip(testInfo.project.name !== 'mobile', 'the phone journey runs once, at 390x844');
-  test.setTimeout(60_000);
   const links = await sharedClient(page, baseURL!, 'Margaux');
 
   const phoneContext = await browser.newContext(PHONE);
@@ -175,7 +174,6 @@ test('a client follows their quotes and chooses consignment or buyout', async ({
   page,
   baseURL,
 }, testInfo) => {
-  test.setTimeout(60_000);
   const links = await sharedClient(page, baseURL!, 'Ines');
   const client = await page
     .context()

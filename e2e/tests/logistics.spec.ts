@@ -6,6 +6,7 @@ import {
   LOGISTICS_TEXT,
   QuoteListDocumentSchema,
   ShipmentDocumentSchema,
+  ShippingLabelDocumentSchema,
 } from '@atelier/contract';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { pdfBarcodes, pdfText } from '../../apps/server/src/test/pdf.ts';
@@ -154,12 +155,11 @@ test('accepted items are picked up with the client’s signature', async ({
   expect(errors).toEqual([]);
 });
 
-test('a shipping label is made, opens as a PDF with its barcode, and its manifest prints', async ({
+test('a shipping label is made, its toast stays, and it opens as a PDF with its barcode', async ({
   page,
   context,
   baseURL,
   isMobile,
-  browser,
 }, testInfo) => {
   const errors = watchConsole(page);
   const project = testInfo.project.name;
@@ -207,8 +207,35 @@ test('a shipping label is made, opens as a PDF with its barcode, and its manifes
   for (const id of quoteIds.slice(0, 2)) await expect(card(page, id)).toContainText('In Transit');
   await expect(card(page, quoteIds[2]!)).toContainText('Offer Accepted');
 
+  // The box the stylist ticked: the client's ship list left through SMTP, its PDF attached.
+  const mail = await receivedMail(email);
+  expect(mail).toContain(trackingNumber);
+  expect(mail).toMatch(/filename="?[^"\n]*\.pdf/);
+  expect(errors).toEqual([]);
+});
+
+test("a shipment's manifest prints for the stylist, and the emailed ship list opens signed out", async ({
+  page,
+  baseURL,
+  isMobile,
+  browser,
+}) => {
+  const errors = watchConsole(page);
+  await signInAsDemo(page);
+  const clientId = await createClientThroughApi(page, 'Noor');
+  const quoteIds = await acceptedQuotes(page, baseURL!, clientId, 2);
+  const { email } = (await api(page, `/api/stylist/clients/${clientId}`, ClientDocumentSchema)).data
+    .attributes;
+  // The label journey above drives the modal; here the label comes straight from the API.
+  const response = await page.request.post(`/api/stylist/clients/${clientId}/shipping-label`, {
+    headers: { authorization: `Bearer ${await apiToken(page)}` },
+    data: { item_ids: quoteIds, emailClientShiplist: true },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const { shipment_id: shipmentId, tracking_number: trackingNumber } =
+    ShippingLabelDocumentSchema.parse(await response.json()).data;
+
   // The stylist's manifest, as the warehouse will receive it on paper.
-  const shipmentId = Number(labelTab.url().split('/').pop());
   await page.goto(`/quotes/manifest/${shipmentId}`);
   await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
   await page.emulateMedia({ media: 'print' });
@@ -225,7 +252,6 @@ test('a shipping label is made, opens as a PDF with its barcode, and its manifes
   // The client's ship list arrived through SMTP with the public print link; it opens signed out.
   const mail = await receivedMail(email);
   expect(mail).toContain(trackingNumber);
-  expect(mail).toMatch(/filename="?[^"\n]*\.pdf/);
   const printLink = mail.match(/https?:\/\/[^\s"<>]+\/quotes\/([A-Za-z0-9_-]+)\/print/);
   expect(printLink?.[1]).toMatch(ACCESS_TOKEN_PATTERN);
   const stranger = await browser.newContext();
