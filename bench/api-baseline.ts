@@ -55,7 +55,7 @@ const scenarios = [
     path: '/api/stylist/commissions',
     headers: auth,
   },
-  // Read by every signed-in page: the bell's list and unread count, and the dashboard's help cards.
+  // Read by every signed-in page (the bell's list and unread count, the texts) and the help cards.
   {
     name: 'GET /api/stylist/notifications (list + unread)',
     path: '/api/stylist/notifications',

@@ -1,6 +1,7 @@
 import {
   DesignerDirectoryDocumentSchema,
   QuoteDocumentSchema,
+  ShippingLabelDocumentSchema,
   UploadedImageSchema,
   type AdminQuoteAction,
 } from '@atelier/contract';
@@ -117,4 +118,19 @@ export async function acceptedQuotes(page: Page, baseURL: string, clientId: numb
   });
   expect(answered.status(), await answered.text()).toBe(200);
   return ids;
+}
+
+/** A shipping label for accepted quotes, made through the API as the label modal makes it. */
+export async function labelThroughApi(
+  page: Page,
+  clientId: number,
+  quoteIds: number[],
+  emailClientShiplist = false,
+) {
+  const response = await page.request.post(`/api/stylist/clients/${clientId}/shipping-label`, {
+    headers: { authorization: `Bearer ${await apiToken(page)}` },
+    data: { item_ids: quoteIds, emailClientShiplist },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ShippingLabelDocumentSchema.parse(await response.json()).data;
 }

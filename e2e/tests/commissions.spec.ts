@@ -7,7 +7,7 @@ import {
   type CommissionResource,
 } from '@atelier/contract';
 import { expect, request, test, type Locator, type Page } from '@playwright/test';
-import { acceptedQuotes } from './accepted-quotes.ts';
+import { acceptedQuotes, labelThroughApi } from './accepted-quotes.ts';
 import {
   apiToken,
   createClientThroughApi,
@@ -157,12 +157,7 @@ test('a sale recorded by the back office shows as pending, then as paid', async 
   await expect(page).toHaveURL(/\/dashboard$/);
   const clientId = await createClientThroughApi(page, 'Marguerite');
   const [quoteId] = await acceptedQuotes(page, baseURL!, clientId, 1);
-  const auth = { authorization: `Bearer ${await apiToken(page)}` };
-  const label = await page.request.post(`/api/stylist/clients/${clientId}/shipping-label`, {
-    headers: auth,
-    data: { item_ids: [quoteId] },
-  });
-  expect(label.status()).toBe(201);
+  await labelThroughApi(page, clientId, [quoteId!]);
 
   const admin = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL! } });
   expect((await admin.post('/api/auth/sign-in/email', { data: ADMIN })).status()).toBe(200);

@@ -6,11 +6,10 @@ import {
   LOGISTICS_TEXT,
   QuoteListDocumentSchema,
   ShipmentDocumentSchema,
-  ShippingLabelDocumentSchema,
 } from '@atelier/contract';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { pdfBarcodes, pdfText } from '../../apps/server/src/test/pdf.ts';
-import { acceptedQuotes } from './accepted-quotes.ts';
+import { acceptedQuotes, labelThroughApi } from './accepted-quotes.ts';
 import { apiToken, createClientThroughApi, shoot, signInAsDemo, watchConsole } from './fixtures.ts';
 import { receivedMail } from './mailbox.ts';
 
@@ -227,13 +226,12 @@ test("a shipment's manifest prints for the stylist, and the emailed ship list op
   const { email } = (await api(page, `/api/stylist/clients/${clientId}`, ClientDocumentSchema)).data
     .attributes;
   // The label journey above drives the modal; here the label comes straight from the API.
-  const response = await page.request.post(`/api/stylist/clients/${clientId}/shipping-label`, {
-    headers: { authorization: `Bearer ${await apiToken(page)}` },
-    data: { item_ids: quoteIds, emailClientShiplist: true },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  const { shipment_id: shipmentId, tracking_number: trackingNumber } =
-    ShippingLabelDocumentSchema.parse(await response.json()).data;
+  const { shipment_id: shipmentId, tracking_number: trackingNumber } = await labelThroughApi(
+    page,
+    clientId,
+    quoteIds,
+    true,
+  );
 
   // The stylist's manifest, as the warehouse will receive it on paper.
   await page.goto(`/quotes/manifest/${shipmentId}`);
