@@ -12,6 +12,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -471,13 +472,30 @@ export const outbox = pgTable(
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** Set when the outbox gave the message up; an operator may requeue it (`npm run admin -- outbox`). */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    /** The email's Message-ID, the same on every attempt, so a retry after a lost reply is a recognisable duplicate. */
+    messageId: uuid('message_id').notNull().defaultRandom(),
+    /** When the message entered the queue, or was last requeued by an operator: its age counts from here. */
+    queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
   (t) => [
-    index('outbox_pending_idx')
+    index('outbox_due_idx')
       .on(t.availableAt)
-      .where(sql`${t.deliveredAt} is null`),
+      .where(sql`${t.deliveredAt} is null and ${t.failedAt} is null`),
   ],
+);
+
+/** Rate-limit counters shared by every instance on one PostgreSQL: one row per key and window. */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_hits_reset_idx').on(t.resetAt)],
 );
 
 export const auditLog = pgTable(
