@@ -55,8 +55,9 @@ import { createShippingProvider } from './integrations/shipping/create-provider.
 import { createShopSso, shopSsoTokenKey } from './integrations/shop-sso/shop-sso.ts';
 import type { ShippingProvider } from './integrations/shipping/shipping-provider.ts';
 import { filesRoutes } from './integrations/storage/files.routes.ts';
-import { createLocalStorage } from './integrations/storage/local-storage.ts';
+import { createFileStorage } from './integrations/storage/create-storage.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
+import { memoryRateLimitStore, postgresRateLimitStore } from './lib/rate-limit-store.ts';
 import { serializeRequest } from './lib/log-redaction.ts';
 
 export interface BuildOptions {
@@ -80,9 +81,6 @@ export function loggerOptions(level: string) {
 
 /** Builds the whole product as a Fastify instance that never listens: server.ts does, tests inject. */
 export async function buildApp(config: Config, options: BuildOptions = {}) {
-  const database = options.database ?? (await openDatabase(config.database));
-  await database.migrate();
-
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel),
     bodyLimit: config.bodyLimitBytes,
@@ -95,6 +93,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     },
     requestIdHeader: false,
   }).withTypeProvider<ZodTypeProvider>();
+
+  const database = options.database ?? (await openDatabase(config.database, app.log));
+  await database.migrate();
 
   const routes: { method: string; url: string; access: Access | undefined }[] = [];
   app.addHook('onRoute', (route) => {
@@ -132,7 +133,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   });
   await app.register(cookie);
   // Only routes that ask for a limit get one (the public client pages); sign-in has its own.
-  await app.register(rateLimit, { global: false });
+  // On PostgreSQL the counts are shared by every instance; PGlite is one process by construction.
+  await app.register(rateLimit, {
+    global: false,
+    store:
+      database.kind === 'postgres' ? postgresRateLimitStore(database.db) : memoryRateLimitStore(),
+  });
   // Uploads are read part by part into memory; routes may tighten these per request.
   await app.register(multipart, {
     limits: {
@@ -179,9 +185,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     auth,
     verifyAccessToken,
     ssoCookie: { name: config.sso.cookieName, domain: config.sso.cookieDomain },
+    ping: database.ping,
   });
 
-  const storage = createLocalStorage(config.storageDir);
+  const storage = createFileStorage(config.storage, secret);
   const outbox = createOutboxWorker({
     db: database.db,
     mailer: options.mailer ?? createMailer(config.mail, app.log),
@@ -205,8 +212,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.addHook('onClose', () => notificationHub.stop());
   await app.register(healthRoutes, { ping: database.ping });
   await app.register(filesRoutes, { storage });
-  await app.register(accountRoutes, { db: database.db });
-  await app.register(clientsRoutes, { db: database.db, sites: config.sites });
+  await app.register(accountRoutes, { db: database.db, storage });
+  await app.register(clientsRoutes, { db: database.db, sites: config.sites, storage });
   await app.register(clientLoginRoutes, {
     db: database.db,
     publicUrl: config.publicUrl,
@@ -222,8 +229,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(dashboardRoutes, { db: database.db });
   await app.register(contentRoutes, { db: database.db });
   await app.register(profileImageRoutes, { db: database.db, storage });
-  await app.register(tutorialsRoutes, { db: database.db });
-  await app.register(marketingBoxRoutes, { db: database.db });
+  await app.register(tutorialsRoutes, { db: database.db, storage });
+  await app.register(marketingBoxRoutes, { db: database.db, storage });
   await app.register(accountSiteRoutes, {
     site: config.accountSite,
     issuer: config.publicUrl,
@@ -248,7 +255,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     publicUrl: config.publicUrl,
     rateLimitMax: config.clientPages.rateLimitMax,
   });
-  await app.register(commissionsRoutes, { db: database.db, publicUrl: config.publicUrl });
+  await app.register(commissionsRoutes, {
+    db: database.db,
+    publicUrl: config.publicUrl,
+    storage,
+  });
   await app.register(notificationsRoutes, { db: database.db, hub: notificationHub });
   await app.register(adminNotificationsRoutes, { db: database.db });
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { PostalAddress } from './integrations/shipping/shipping-provider.ts';
+import type { S3Settings } from './integrations/storage/s3-storage.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
@@ -21,6 +22,15 @@ const EnvSchema = z.object({
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   DATA_DIR: z.string().min(1).default(path.join(repoRoot, '.data')),
   STORAGE_DIR: z.string().min(1).optional(),
+  /** Set: files live in this S3-compatible bucket (every instance shares it); unset: in STORAGE_DIR. */
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+  /** How long a signed link to a stored file works (the link is minted when a page needs it). */
+  FILE_URL_TTL_SECONDS: z.coerce.number().int().min(10).max(604_800).default(3600),
   WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   JWT_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
@@ -98,7 +108,22 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       ? ({ kind: 'postgres', url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX } as const)
       : ({ kind: 'pglite', dataDir: path.resolve(env.DATA_DIR) } as const),
     dataDir: path.resolve(env.DATA_DIR),
-    storageDir: path.resolve(env.STORAGE_DIR ?? path.join(env.DATA_DIR, 'files')),
+    storage: {
+      dir: path.resolve(env.STORAGE_DIR ?? path.join(env.DATA_DIR, 'files')),
+      s3: env.S3_BUCKET
+        ? ({
+            bucket: env.S3_BUCKET,
+            endpoint: env.S3_ENDPOINT ?? null,
+            region: env.S3_REGION,
+            credentials:
+              env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+                : null,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE,
+          } satisfies S3Settings)
+        : null,
+      fileUrlTtlSeconds: env.FILE_URL_TTL_SECONDS,
+    },
     webDistDir: path.resolve(env.WEB_DIST_DIR),
     auth: {
       secret: env.AUTH_SECRET,
@@ -179,6 +204,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (config.accountSite && !config.accountSite.handoffSecret) {
     throw new ConfigError(
       'Invalid configuration:\n  ACCOUNT_SITE_HANDOFF_SECRET: required when ACCOUNT_SITE_URL is set',
+    );
+  }
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: set both or neither',
     );
   }
   if (config.database.kind === 'postgres' && !config.auth.secret) {

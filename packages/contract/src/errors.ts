@@ -22,5 +22,7 @@ export const ErrorCode = {
   /** The carrier (or the embedded label maker) could not make a label; nothing was recorded. */
   shippingProviderFailed: 'SHIPPING_PROVIDER_FAILED',
   internal: 'INTERNAL',
+  /** The database (or another part the server needs) is briefly out of reach: try again after `Retry-After`. */
+  unavailable: 'UNAVAILABLE',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

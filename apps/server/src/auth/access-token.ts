@@ -30,20 +30,37 @@ export function createTokenVerifier(options: TokenVerifierOptions) {
     });
     return ClaimsSchema.parse(payload);
   }
-  return async function verifyAccessToken(token: string): Promise<AccessClaims | null> {
+  /** A token that is not valid gives null; failing to read the keys (an outage) throws, never a sign-out. */
+  async function verifyOrNull(token: string, keys: Parameters<typeof jwtVerify>[1]) {
     try {
-      if (remote) return await verifyWith(token, remote);
-      local ??= createLocalJWKSet(await options.loadLocalJwks());
-      try {
-        return await verifyWith(token, local);
-      } catch (error) {
-        // A key minted or rotated since the set was read: read it again once.
-        if (!(error instanceof errors.JWKSNoMatchingKey)) throw error;
-        local = createLocalJWKSet(await options.loadLocalJwks());
-        return await verifyWith(token, local);
-      }
-    } catch {
-      return null;
+      return await verifyWith(token, keys);
+    } catch (error) {
+      if (isTokenProblem(error)) return null;
+      throw error;
     }
+  }
+
+  return async function verifyAccessToken(token: string): Promise<AccessClaims | null> {
+    if (remote) return verifyOrNull(token, remote);
+    local ??= createLocalJWKSet(await options.loadLocalJwks());
+    try {
+      return await verifyWith(token, local);
+    } catch (error) {
+      if (!(error instanceof errors.JWKSNoMatchingKey)) {
+        if (isTokenProblem(error)) return null;
+        throw error;
+      }
+    }
+    // A key minted or rotated since the set was read: read it again once.
+    local = createLocalJWKSet(await options.loadLocalJwks());
+    return verifyOrNull(token, local);
   };
+}
+
+/** jose's verdicts on the token itself (signature, claims, format) and a payload of the wrong shape. */
+function isTokenProblem(error: unknown): boolean {
+  return (
+    (error instanceof errors.JOSEError && !(error instanceof errors.JWKSTimeout)) ||
+    error instanceof z.ZodError
+  );
 }

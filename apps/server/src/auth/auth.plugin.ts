@@ -58,6 +58,8 @@ interface AuthPluginOptions {
   auth: Auth;
   verifyAccessToken: (token: string) => Promise<AccessClaims | null>;
   ssoCookie: { name: string; domain: string | undefined };
+  /** Rejects when the database is out of reach: Better Auth answers an outage with a bare 500. */
+  ping: () => Promise<void>;
 }
 
 function accessOf(request: FastifyRequest): Access {
@@ -73,7 +75,7 @@ function queryToken(request: FastifyRequest): string | undefined {
 }
 
 export async function registerAuth(app: AppInstance, options: AuthPluginOptions) {
-  const { db, auth, verifyAccessToken, ssoCookie } = options;
+  const { db, auth, verifyAccessToken, ssoCookie, ping } = options;
   app.decorateRequest('actor', null);
 
   app.addHook('onRequest', async (request) => {
@@ -108,7 +110,7 @@ export async function registerAuth(app: AppInstance, options: AuthPluginOptions)
   app.post('/api/auth/sign-in/email', {
     config: { access: 'public' },
     schema: { tags: ['auth'], summary: 'Sign in with email and password', body: SignInBodySchema },
-    handler: (request, reply) => forwardToAuth(auth, request, reply, ssoCookie),
+    handler: (request, reply) => forwardToAuth(auth, request, reply, ssoCookie, ping),
   });
   app.route({
     method: ['GET', 'POST'],
@@ -116,7 +118,7 @@ export async function registerAuth(app: AppInstance, options: AuthPluginOptions)
     config: { access: 'public' },
     // Better Auth's own endpoints; the document lists the sign-in the web uses.
     schema: { hide: true },
-    handler: (request, reply) => forwardToAuth(auth, request, reply, ssoCookie),
+    handler: (request, reply) => forwardToAuth(auth, request, reply, ssoCookie, ping),
   });
 }
 
@@ -126,6 +128,7 @@ async function forwardToAuth(
   request: FastifyRequest,
   reply: FastifyReply,
   ssoCookie: AuthPluginOptions['ssoCookie'],
+  ping: AuthPluginOptions['ping'],
 ) {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
@@ -144,6 +147,8 @@ async function forwardToAuth(
       body: hasBody ? JSON.stringify(request.body) : undefined,
     }),
   );
+  // Better Auth answers an outage with a bare 500: a failed ping makes it the error handler's 503.
+  if (response.status >= 500) await ping();
 
   reply.code(response.status);
   for (const [name, value] of response.headers) {

@@ -31,6 +31,7 @@ import {
   getQuote,
 } from '../features/quotes/admin-quotes.service.ts';
 import type { QuoteLinkDeps } from '../features/quotes/quote-resource.ts';
+import { storedPath, type FileStorage } from '../integrations/storage/storage.ts';
 import { AppError } from '../lib/app-error.ts';
 import { addTutorial, CONTENT_USAGE, setMarketingBox } from './content-commands.ts';
 
@@ -75,9 +76,16 @@ const quoteOptions = {
   note: { type: 'string' },
 } as const;
 
-/** The CLI prints no URLs, so stored keys stand in for them and no admin site is linked. */
-const PRINTED_LINKS: QuoteLinkDeps = {
-  storage: { urlFor: (key) => key },
+/**
+ * The CLI prints no URLs, so stored keys and paths stand in for signed links and no admin site is
+ * linked; what it writes to the database is the real stored path.
+ */
+const PRINTED_LINKS: QuoteLinkDeps & { storage: Pick<FileStorage, 'pathOf'> } = {
+  storage: {
+    urlFor: (key: string) => key,
+    linkFor: <T extends string | null>(value: T) => value,
+    pathOf: storedPath,
+  },
   sites: { adminUrl: null, shopUrl: null },
 };
 /** The CLI acts for the back office without an account of its own. */

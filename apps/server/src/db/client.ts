@@ -32,24 +32,83 @@ export interface Database {
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
-type DatabaseOptions =
+export type DatabaseOptions =
   | Config['database']
   /** In-memory PGlite, for tests. */
   | { kind: 'memory' };
 
-export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolMax });
-    const db = drizzleNodePg({ client: pool, schema });
-    return {
-      db,
-      kind: 'postgres',
-      migrate: () => migrateNodePg(db, { migrationsFolder }),
-      ping: async () => void (await db.execute(sql`select 1`)),
-      listen: (channel, handlers) => listenOnPostgres(options.url, channel, handlers),
-      close: () => pool.end(),
-    };
+/** Where pool and connection failures are reported; they never end the process. */
+export interface DatabaseLogger {
+  warn(detail: object, message: string): void;
+}
+
+/** One key for every Atelier on one PostgreSQL: whoever holds it applies the migrations. */
+const MIGRATION_LOCK_KEY = 7_214_031_963;
+
+/**
+ * Timeouts that turn a dead or unreachable database into a fast error (and a 503) instead of a
+ * hung request: connecting (or waiting for a free connection), and any one statement.
+ */
+const CONNECT_TIMEOUT_MS = 5_000;
+const STATEMENT_TIMEOUT_MS = 30_000;
+/** The client-side guard for a socket that died silently: a little past the server's own timeout. */
+const QUERY_TIMEOUT_MS = STATEMENT_TIMEOUT_MS + 5_000;
+
+function openPostgres(
+  options: Extract<DatabaseOptions, { kind: 'postgres' }>,
+  logger?: DatabaseLogger,
+): Database {
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolMax,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    statement_timeout: STATEMENT_TIMEOUT_MS,
+    query_timeout: QUERY_TIMEOUT_MS,
+    keepAlive: true,
+  });
+  // Without these listeners a lost connection is an unhandled 'error' event, which ends the
+  // process. The pool drops the broken client itself; the next request opens a fresh one.
+  const onLost = (error: Error) =>
+    logger?.warn({ cause: error.message }, 'database connection lost');
+  pool.on('error', onLost);
+  pool.on('connect', (client) => client.on('error', onLost));
+  const db = drizzleNodePg({ client: pool, schema });
+  return {
+    db,
+    kind: 'postgres',
+    migrate: () => migrateUnderLock(options.url),
+    ping: async () => void (await db.execute(sql`select 1`)),
+    listen: (channel, handlers) => listenOnPostgres(options.url, channel, handlers),
+    close: () => pool.end(),
+  };
+}
+
+/**
+ * Applies the migrations on a connection of its own, holding an advisory lock: instances that
+ * start together take turns, and each finds the others' migrations applied.
+ */
+async function migrateUnderLock(url: string): Promise<void> {
+  const client = new pg.Client({
+    connectionString: url,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder });
+  } finally {
+    // Ending the session also releases the lock if the unlock itself fails.
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    await client.end().catch(() => {});
   }
+}
+
+export async function openDatabase(
+  options: DatabaseOptions,
+  logger?: DatabaseLogger,
+): Promise<Database> {
+  if (options.kind === 'postgres') return openPostgres(options, logger);
   const unlock = options.kind === 'pglite' ? lockDataDir(options.dataDir) : () => {};
   try {
     const dataDir = options.kind === 'pglite' ? path.join(options.dataDir, 'pg') : undefined;

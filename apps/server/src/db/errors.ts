@@ -9,3 +9,48 @@ export function violatedUniqueConstraint(error: unknown): string | null {
   }
   return null;
 }
+
+/** Socket-level failures: the database's host refused, reset or never answered. */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/**
+ * SQLSTATEs that mean "the database cannot serve now", not "this statement is wrong": connection
+ * exceptions (class 08), shutdown and start-up (57P01-57P03), a cancelled statement (57014, our
+ * statement timeout) and too many connections (53300).
+ */
+const UNAVAILABLE_SQLSTATES = /^(08...|57P0[123]|57014|53300)$/;
+
+/** node-postgres and its pool say these in words only. */
+const DRIVER_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Query read timeout',
+  'is not queryable',
+  'Cannot use a pool after calling end',
+];
+
+/**
+ * True when a failed call failed because the database is out of reach (an outage), so the answer
+ * is 503 and the same request may succeed later. Drizzle wraps the driver's error: every cause is searched.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 8; depth++) {
+    const { code } = cause as { code?: unknown };
+    if (typeof code === 'string' && (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATES.test(code)))
+      return true;
+    if (DRIVER_MESSAGES.some((words) => cause instanceof Error && cause.message.includes(words)))
+      return true;
+    cause = cause.cause;
+  }
+  return false;
+}

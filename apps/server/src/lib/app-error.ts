@@ -10,8 +10,9 @@ export class AppError extends Error {
     message: string,
     readonly status: number,
     readonly errors?: Record<string, string[]>,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
   }
 
   static notFound(what = 'Record') {
@@ -28,6 +29,11 @@ export class AppError extends Error {
 
   static conflict(message: string, errors?: Record<string, string[]>) {
     return new AppError(ErrorCode.conflict, message, 409, errors);
+  }
+
+  /** A part the server needs is out of reach for now (503, with Retry-After): try again shortly. */
+  static unavailable(message: string, cause: unknown) {
+    return new AppError(ErrorCode.unavailable, message, 503, undefined, { cause });
   }
 
   /** Input at fault, field by field (400), in the same words as a failed schema check. */

@@ -1,7 +1,13 @@
 import { ErrorCode, type ErrorBody } from '@atelier/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/errors.ts';
 import { AppError, VALIDATION_MESSAGE } from './app-error.ts';
+
+/** Seconds a client should wait before trying again while the database is out of reach. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+export const UNAVAILABLE_MESSAGE =
+  'Atelier is briefly unavailable. Nothing was lost; please try again in a few seconds.';
 
 function fieldErrors(
   issues: {
@@ -44,13 +50,28 @@ export function errorCodeForStatus(status: number): ErrorCode {
   return statusCodes[status] ?? ErrorCode.badRequest;
 }
 
+function driverCause(error: Error): { message: string; code?: unknown } {
+  let cause: Error = error;
+  while (cause.cause instanceof Error) cause = cause.cause;
+  return { message: cause.message, code: (cause as { code?: unknown }).code };
+}
+
 /** Every failure leaves the server in the contract's error shape; a 500 never leaks its detail. */
 export function registerErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError, request, reply) => {
+    // An outage is not a bug: the same request may succeed once the database is back.
+    const error = isDatabaseUnavailable(thrown)
+      ? AppError.unavailable(UNAVAILABLE_MESSAGE, thrown)
+      : thrown;
     let status: number;
     let body: ErrorBody;
     if (error instanceof AppError) {
       status = error.status;
+      if (status === 503) {
+        // The driver's words only: Drizzle's wrapper would log the SQL and its bound values.
+        request.log.warn({ cause: driverCause(error) }, error.message);
+        reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+      }
       body = {
         message: error.message,
         code: error.code,

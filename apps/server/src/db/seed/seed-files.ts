@@ -93,7 +93,7 @@ export async function storeSeedFiles(storage: FileStorage, plan: DemoPlan): Prom
     commissions.flatMap(({ productId, picture }) => {
       if (!picture) return [];
       const key = `seed/product-${productId.toLowerCase()}.jpg`;
-      return [store(key, thumbnail(picture)).then(() => [productId, storage.urlFor(key)] as const)];
+      return [store(key, thumbnail(picture)).then(() => [productId, storage.pathOf(key)] as const)];
     }),
   );
 
@@ -103,7 +103,7 @@ export async function storeSeedFiles(storage: FileStorage, plan: DemoPlan): Prom
       if (!client.portrait) return [];
       const key = `seed/client-${index + 1}.jpg`;
       const image = renderJpeg(portraitSvg(client.portrait), THUMBNAIL_SIZE, THUMBNAIL_SIZE, 400);
-      return [store(key, image).then(() => [client.email, storage.urlFor(key)] as const)];
+      return [store(key, image).then(() => [client.email, storage.pathOf(key)] as const)];
     }),
   );
 
@@ -127,7 +127,7 @@ export async function storeSeedFiles(storage: FileStorage, plan: DemoPlan): Prom
     TUTORIALS.map(async (tutorial, index) => {
       const key = `seed/tutorial-${index + 1}.jpg`;
       await store(key, renderJpeg(coverSvg(tutorial.motif, tutorial.colorway), 800, 450));
-      return storage.urlFor(key);
+      return storage.pathOf(key);
     }),
   );
   const videos = Promise.all(
@@ -135,7 +135,7 @@ export async function storeSeedFiles(storage: FileStorage, plan: DemoPlan): Prom
       if (!tutorial.video) return null;
       const key = `seed/tutorial-${path.basename(tutorial.video)}`;
       await storage.put(key, await fs.readFile(path.join(MEDIA_DIR, tutorial.video)), 'video/webm');
-      return storage.urlFor(key);
+      return storage.pathOf(key);
     }),
   );
   const marketingKey = 'seed/marketing-holiday.jpg';
@@ -153,7 +153,7 @@ export async function storeSeedFiles(storage: FileStorage, plan: DemoPlan): Prom
       marketing,
     ]);
   const quoteThumbnailUrls = new Map(
-    images.map(([number, stored]) => [number, storage.urlFor(stored[0]!.thumbnailKey)]),
+    images.map(([number, stored]) => [number, storage.pathOf(stored[0]!.thumbnailKey)]),
   );
   const productThumbnailUrls = new Map(thumbnails);
   // A sold quote's commission shows the quote's own first picture.
@@ -162,13 +162,13 @@ export async function storeSeedFiles(storage: FileStorage, plan: DemoPlan): Prom
       productThumbnailUrls.set(productId, quoteThumbnailUrls.get(quoteNumber)!);
   }
   return {
-    stylistPhotoUrl: storage.urlFor(stylistKey),
+    stylistPhotoUrl: storage.pathOf(stylistKey),
     clientPhotoUrls: new Map(photos),
     quoteImages: new Map(images),
     productThumbnailUrls,
     signatureKeys: new Map(signatureList),
     tutorialCoverUrls,
     tutorialVideoUrls,
-    marketingImageUrl: storage.urlFor(marketingKey),
+    marketingImageUrl: storage.pathOf(marketingKey),
   };
 }

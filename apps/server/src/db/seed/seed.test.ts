@@ -7,7 +7,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createAuth, type Auth } from '../../auth/auth.ts';
 import { createLocalStorage } from '../../integrations/storage/local-storage.ts';
-import type { FileStorage } from '../../integrations/storage/storage.ts';
+import { createFileLinks } from '../../integrations/storage/file-links.ts';
+import { withLinks, type FileStorage } from '../../integrations/storage/storage.ts';
 import { openDatabase, type Database } from '../client.ts';
 import * as schema from '../schema.ts';
 import { planDemoData } from './demo-plan.ts';
@@ -32,7 +33,10 @@ beforeAll(async () => {
     signInRateLimit: { max: 10, windowSeconds: 60 },
   });
   storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-seed-'));
-  storage = createLocalStorage(storageDir);
+  storage = withLinks(
+    createLocalStorage(storageDir),
+    createFileLinks({ secret: 'x'.repeat(32), ttlSeconds: 3600 }),
+  );
   firstRun = await seedDemoDataIfEmpty({ db: database.db, auth, storage });
 });
 

@@ -7,9 +7,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor, requireStylist } from '../../auth/auth.plugin.ts';
 import type { Db } from '../../db/client.ts';
+import type { FileStorage } from '../../integrations/storage/storage.ts';
 import { getAccount, updatePaymentOptions } from './account.service.ts';
 
-export const accountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const accountRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorage }> = async (
+  app,
+  { db, storage },
+) => {
   app.get(
     '/api/account',
     {
@@ -21,7 +25,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         response: { 200: AccountDocumentSchema },
       },
     },
-    (request) => getAccount(db, requireActor(request), request.query.include === 'stylist'),
+    (request) =>
+      getAccount(db, requireActor(request), request.query.include === 'stylist', storage),
   );
 
   app.patch(
@@ -35,6 +40,6 @@ export const accountRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         response: { 200: AccountDocumentSchema, 400: ErrorBodySchema },
       },
     },
-    (request) => updatePaymentOptions(db, requireStylist(request), request.body),
+    (request) => updatePaymentOptions(db, requireStylist(request), request.body, storage),
   );
 };

@@ -6,7 +6,11 @@ import type { Actor, StylistActor } from '../../auth/auth.plugin.ts';
 import { ROLES } from '../../auth/auth.ts';
 import type { Db } from '../../db/client.ts';
 import { stylists, users } from '../../db/schema.ts';
+import type { FileStorage } from '../../integrations/storage/storage.ts';
 import { AppError } from '../../lib/app-error.ts';
+
+/** Signs the links of stored photos as an answer is made. */
+export type LinkFiles = Pick<FileStorage, 'linkFor'>;
 
 type StylistRow = typeof stylists.$inferSelect;
 type UserRow = typeof users.$inferSelect;
@@ -16,7 +20,7 @@ function splitName(name: string): [string, string] {
   return [first, rest.join(' ')];
 }
 
-export function toStylistResource(row: StylistRow): StylistResource {
+export function toStylistResource(row: StylistRow, files: LinkFiles): StylistResource {
   const hasAddress = Boolean(row.address1 && row.city && row.state && row.postalCode);
   return {
     id: String(row.id),
@@ -26,7 +30,7 @@ export function toStylistResource(row: StylistRow): StylistResource {
       lastName: row.lastName,
       name: `${row.firstName} ${row.lastName}`.trim(),
       initials: initials(row.firstName, row.lastName),
-      thumbnailUrl: row.thumbnailUrl,
+      thumbnailUrl: files.linkFor(row.thumbnailUrl),
       paymentMethod: row.paymentMethod,
       paypalAddress: row.paypalAddress,
       created_at: row.createdAt.toISOString(),
@@ -46,7 +50,11 @@ export function toStylistResource(row: StylistRow): StylistResource {
   };
 }
 
-export function toAccountDocument(user: UserRow, stylist: StylistRow | null): AccountDocument {
+export function toAccountDocument(
+  user: UserRow,
+  stylist: StylistRow | null,
+  files: LinkFiles,
+): AccountDocument {
   const [first, last] = stylist ? [stylist.firstName, stylist.lastName] : splitName(user.name);
   return {
     data: {
@@ -58,14 +66,14 @@ export function toAccountDocument(user: UserRow, stylist: StylistRow | null): Ac
         name: `${first} ${last}`.trim(),
         initials: initials(first, last),
         email: user.email,
-        thumbnailUrl: stylist?.thumbnailUrl ?? user.image,
+        thumbnailUrl: files.linkFor(stylist?.thumbnailUrl ?? user.image),
         isStylist: user.role === ROLES.stylist && stylist !== null,
         paymentMethod: stylist?.paymentMethod ?? null,
         paypalAddress: stylist?.paypalAddress ?? null,
         created_at: user.createdAt.toISOString(),
       },
     },
-    included: stylist ? [toStylistResource(stylist)] : [],
+    included: stylist ? [toStylistResource(stylist, files)] : [],
   };
 }
 
@@ -73,6 +81,7 @@ export async function getAccount(
   db: Db,
   actor: Actor,
   includeStylist: boolean,
+  files: LinkFiles,
 ): Promise<AccountDocument> {
   const [row] = await db
     .select({ user: users, stylist: stylists })
@@ -80,7 +89,7 @@ export async function getAccount(
     .leftJoin(stylists, eq(stylists.userId, users.id))
     .where(eq(users.id, actor.userId));
   if (!row) throw AppError.unauthorized();
-  const document = toAccountDocument(row.user, row.stylist);
+  const document = toAccountDocument(row.user, row.stylist, files);
   return includeStylist ? document : { ...document, included: [] };
 }
 
@@ -92,6 +101,7 @@ export async function updatePaymentOptions(
   db: Db,
   actor: StylistActor,
   options: z.output<typeof PaymentOptionsBodySchema>,
+  files: LinkFiles,
 ): Promise<AccountDocument> {
   const isPaypal = options.paymentMethod === 'paypal';
   await db
@@ -101,5 +111,5 @@ export async function updatePaymentOptions(
       paypalAddress: isPaypal ? (options.paypalAddress ?? null) : null,
     })
     .where(eq(stylists.id, actor.stylistId));
-  return getAccount(db, actor, true);
+  return getAccount(db, actor, true, files);
 }

@@ -164,7 +164,7 @@ export async function loadClientPage(
         firstName: people.stylistFirstName,
         name: `${people.stylistFirstName} ${people.stylistLastName}`.trim(),
         initials: initials(people.stylistFirstName, people.stylistLastName),
-        thumbnailUrl: people.stylistThumbnailUrl,
+        thumbnailUrl: deps.storage.linkFor(people.stylistThumbnailUrl),
       },
       expiresAt: link.expiresAt.toISOString(),
     },

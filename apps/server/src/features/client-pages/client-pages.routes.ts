@@ -92,7 +92,8 @@ export const clientPagesRoutes: FastifyPluginAsyncZod<{
   const deps = { storage, sites, publicUrl };
   const config = {
     access: 'public' as const,
-    rateLimit: { max: rateLimitMax, timeWindow: '1 minute' },
+    // One count per address across the three pages and their answers.
+    rateLimit: { max: rateLimitMax, timeWindow: '1 minute', groupId: 'client-pages' },
   };
 
   app.get(

@@ -2,6 +2,7 @@ import { initials, type ClientLinks, type ClientResource } from '@atelier/contra
 import { getTableColumns } from 'drizzle-orm';
 import type { SiteUrls } from '../../config.ts';
 import { clients } from '../../db/schema.ts';
+import type { FileStorage } from '../../integrations/storage/storage.ts';
 import type { ClientStats } from './client-stats.ts';
 
 const { searchText: _searchText, ...clientColumnsWithoutSearch } = getTableColumns(clients);
@@ -19,11 +20,17 @@ export function clientLinks(sites: SiteUrls, clientId: number): ClientLinks {
   };
 }
 
+/** What a client resource's links are made from: the other sites, and the signed photo link. */
+export interface ClientResourceDeps {
+  sites: SiteUrls;
+  storage: Pick<FileStorage, 'linkFor'>;
+}
+
 /** The one mapping from a client row to the contract's client resource. */
 export function toClientResource(
   row: ClientRow,
   stats: ClientStats,
-  links: ClientLinks,
+  { sites, storage }: ClientResourceDeps,
 ): ClientResource {
   return {
     id: row.id,
@@ -39,7 +46,7 @@ export function toClientResource(
       city: row.city,
       state: row.state,
       postalCode: row.postalCode,
-      thumbnailUrl: row.thumbnailUrl,
+      thumbnailUrl: storage.linkFor(row.thumbnailUrl),
       comment: row.comment,
       shopifyCustomerId: row.shopifyCustomerId,
       paymentMethod: row.paymentMethod,
@@ -48,6 +55,6 @@ export function toClientResource(
       commissions: [stats.commissions],
       pendingItems: [stats.pendingItems],
     },
-    links,
+    links: clientLinks(sites, row.id),
   };
 }

@@ -11,12 +11,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireStylist } from '../../auth/auth.plugin.ts';
 import type { SiteUrls } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import type { FileStorage } from '../../integrations/storage/storage.ts';
 import { createClient, getClient, listClients, updateClient } from './clients.service.ts';
 
-export const clientsRoutes: FastifyPluginAsyncZod<{ db: Db; sites: SiteUrls }> = async (
-  app,
-  { db, sites },
-) => {
+export const clientsRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  sites: SiteUrls;
+  storage: FileStorage;
+}> = async (app, { db, sites, storage }) => {
+  const deps = { sites, storage };
   app.get(
     '/api/stylist/clients',
     {
@@ -27,7 +30,7 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ db: Db; sites: SiteUrls }> =
         response: { 200: ClientListDocumentSchema },
       },
     },
-    (request) => listClients(db, requireStylist(request), request.query, sites),
+    (request) => listClients(db, requireStylist(request), request.query, deps),
   );
 
   app.post(
@@ -41,7 +44,7 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ db: Db; sites: SiteUrls }> =
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await createClient(db, requireStylist(request), request.body, sites)),
+      reply.code(201).send(await createClient(db, requireStylist(request), request.body, deps)),
   );
 
   app.get(
@@ -54,7 +57,7 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ db: Db; sites: SiteUrls }> =
         response: { 200: ClientDocumentSchema, 404: ErrorBodySchema },
       },
     },
-    (request) => getClient(db, requireStylist(request), request.params.clientId, sites),
+    (request) => getClient(db, requireStylist(request), request.params.clientId, deps),
   );
 
   app.put(
@@ -73,7 +76,7 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ db: Db; sites: SiteUrls }> =
         db,
         requireStylist(request),
         { clientId: request.params.clientId, ...request.body },
-        sites,
+        deps,
       ),
   );
 };

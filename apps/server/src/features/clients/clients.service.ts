@@ -9,13 +9,17 @@ import {
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { StylistActor } from '../../auth/auth.plugin.ts';
-import type { SiteUrls } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { violatedUniqueConstraint } from '../../db/errors.ts';
 import { clients, stylists, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { shopAccountRow } from '../accounts/shop-account.ts';
-import { clientColumns, clientLinks, toClientResource, type ClientRow } from './client-resource.ts';
+import {
+  clientColumns,
+  toClientResource,
+  type ClientResourceDeps,
+  type ClientRow,
+} from './client-resource.ts';
 import { CLIENT_LIST_ORDER, stylistClientsWhere } from './client-search.ts';
 import { loadClientStats, NO_CLIENT_STATS } from './client-stats.ts';
 
@@ -41,11 +45,11 @@ async function toClientDocument(
   db: Db,
   actor: StylistActor,
   row: ClientRow,
-  sites: SiteUrls,
+  deps: ClientResourceDeps,
 ): Promise<ClientDocument> {
   const stats = await loadClientStats(db, actor.stylistId, [row.id]);
   return {
-    data: toClientResource(row, stats.get(row.id) ?? NO_CLIENT_STATS, clientLinks(sites, row.id)),
+    data: toClientResource(row, stats.get(row.id) ?? NO_CLIENT_STATS, deps),
   };
 }
 
@@ -113,7 +117,7 @@ export async function listClients(
   db: Db,
   actor: StylistActor,
   input: ClientListInput,
-  sites: SiteUrls,
+  deps: ClientResourceDeps,
 ): Promise<ClientListDocument> {
   const where = stylistClientsWhere(actor.stylistId, input.search);
   let rows: ClientRow[];
@@ -145,9 +149,7 @@ export async function listClients(
     rows.map((row) => row.id),
   );
   return {
-    data: rows.map((row) =>
-      toClientResource(row, stats.get(row.id) ?? NO_CLIENT_STATS, clientLinks(sites, row.id)),
-    ),
+    data: rows.map((row) => toClientResource(row, stats.get(row.id) ?? NO_CLIENT_STATS, deps)),
     meta: { pagination },
   };
 }
@@ -161,7 +163,7 @@ export async function createClient(
   db: Db,
   actor: StylistActor,
   input: NewClient,
-  sites: SiteUrls,
+  deps: ClientResourceDeps,
 ): Promise<ClientDocument> {
   const email = input.email.toLowerCase();
   let row: ClientRow;
@@ -206,7 +208,7 @@ export async function createClient(
     if (constraint !== null && EMAIL_CONSTRAINTS.has(constraint)) throw duplicateEmail();
     throw error;
   }
-  return { data: toClientResource(row, NO_CLIENT_STATS, clientLinks(sites, row.id)) };
+  return { data: toClientResource(row, NO_CLIENT_STATS, deps) };
 }
 
 /** One of the signed-in stylist's clients, or null; other features scope their records through it. */
@@ -223,11 +225,11 @@ export async function getClient(
   db: Db,
   actor: StylistActor,
   clientId: number,
-  sites: SiteUrls,
+  deps: ClientResourceDeps,
 ): Promise<ClientDocument> {
   const row = await findOwnClient(db, actor, clientId);
   if (!row) throw clientNotFound();
-  return toClientDocument(db, actor, row, sites);
+  return toClientDocument(db, actor, row, deps);
 }
 
 /** Saves the stylist's notes on a client. */
@@ -235,7 +237,7 @@ export async function updateClient(
   db: Db,
   actor: StylistActor,
   input: { clientId: number } & UpdateClientBody,
-  sites: SiteUrls,
+  deps: ClientResourceDeps,
 ): Promise<ClientDocument> {
   const [row] = await db
     .update(clients)
@@ -243,7 +245,7 @@ export async function updateClient(
     .where(and(eq(clients.id, input.clientId), eq(clients.stylistId, actor.stylistId)))
     .returning(clientColumns);
   if (!row) throw clientNotFound();
-  return toClientDocument(db, actor, row, sites);
+  return toClientDocument(db, actor, row, deps);
 }
 
 /** The client whose shop account is `userId`, if the signed-in stylist owns that client. */

@@ -11,13 +11,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireStylist } from '../../auth/auth.plugin.ts';
 import type { Db } from '../../db/client.ts';
+import type { FileStorage } from '../../integrations/storage/storage.ts';
 import { getCommission, listCommissions } from './commissions.service.ts';
 import { exportCommissions } from './export-commissions.service.ts';
 
-export const commissionsRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }> = async (
-  app,
-  { db, publicUrl },
-) => {
+export const commissionsRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  publicUrl: string;
+  storage: FileStorage;
+}> = async (app, { db, publicUrl, storage }) => {
   app.get(
     '/api/stylist/commissions',
     {
@@ -66,6 +68,7 @@ export const commissionsRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: strin
     (request) =>
       getCommission(db, requireStylist(request), request.params.commissionId, {
         includeProduct: request.query.include === 'product',
+        storage,
       }),
   );
 };

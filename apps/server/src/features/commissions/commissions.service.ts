@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import type { StylistActor } from '../../auth/auth.plugin.ts';
 import type { Db } from '../../db/client.ts';
 import { commissions } from '../../db/schema.ts';
+import type { FileStorage } from '../../integrations/storage/storage.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { centsToDollars, countWhere, sumCents } from '../clients/client-stats.ts';
 import { loadCommissionResources } from './commission-resource.ts';
@@ -176,7 +177,7 @@ export async function getCommission(
   db: Db,
   actor: StylistActor,
   commissionId: number,
-  options: { includeProduct: boolean },
+  options: { includeProduct: boolean; storage: Pick<FileStorage, 'linkFor'> },
 ): Promise<CommissionDocument> {
   const [commission] = await db
     .select()
@@ -194,7 +195,7 @@ export async function getCommission(
             type: 'products',
             attributes: {
               purchasePrice: centsToDollars(commission.purchasePriceCents),
-              thumbnailUrl: commission.productThumbnailUrl,
+              thumbnailUrl: options.storage.linkFor(commission.productThumbnailUrl),
               brand: commission.brand,
               titleWithoutBrand: commission.titleWithoutBrand,
             },

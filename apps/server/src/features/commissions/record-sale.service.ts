@@ -54,7 +54,7 @@ export async function recordSale(
   db: Db,
   actor: QuoteActorRef,
   input: { quoteId: number; sale: RecordSale },
-  deps: { storage: Pick<FileStorage, 'urlFor'> },
+  deps: { storage: Pick<FileStorage, 'pathOf'> },
 ): Promise<CommissionDocument> {
   const { quoteId, sale } = input;
   const commissionId = await db.transaction(async (tx) => {
@@ -129,7 +129,7 @@ export async function recordSale(
         productName: `${brand} ${quote.name}`.trim(),
         brand,
         titleWithoutBrand: quote.name,
-        productThumbnailUrl: image ? deps.storage.urlFor(image.thumbnailKey) : null,
+        productThumbnailUrl: image ? deps.storage.pathOf(image.thumbnailKey) : null,
         amountCents: toCents(sale.commission),
         purchasePriceCents,
         orderId,

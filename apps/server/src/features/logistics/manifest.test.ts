@@ -8,6 +8,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { accessLinks } from '../../db/schema.ts';
+import { signedLinkTo } from '../../test/file-links.ts';
 import { createAccessLink } from '../links/access-links.ts';
 import { buildLogisticsWorld, STYLIST_ADDRESS, type LogisticsWorld } from './testing.ts';
 
@@ -69,7 +70,7 @@ describe('the stylist reading a manifest', () => {
         itemCount: 2,
       },
     });
-    expect(document.data.attributes.labelImageUrl).toMatch(/^\/files\/labels\/.+\.png$/);
+    expect(document.data.attributes.labelImageUrl).toMatch(signedLinkTo('labels/.+\\.png'));
     expect(document.included.map((quote) => quote.id).sort()).toEqual([...quoteIds].sort());
     const photographed = document.included.find((quote) => quote.id === quoteIds[0]);
     expect(photographed?.attributes.images).toHaveLength(1);

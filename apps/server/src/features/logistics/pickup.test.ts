@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { quoteStatusHistory, shipments } from '../../db/schema.ts';
 import { sniffImageType } from '../../lib/images.ts';
+import { keyOfSignedLink, signedLinkTo } from '../../test/file-links.ts';
 import { solidImage } from '../../test/images.ts';
 import {
   buildLogisticsWorld,
@@ -157,8 +158,10 @@ describe('completing a pickup', () => {
     const { trackingNumber, labelUrl, labelImageUrl } = document.data.attributes;
     expect(document.data.attributes.kind).toBe('pickup');
     expect(trackingNumber).toMatch(/^AT\d{20}$/);
-    expect(labelUrl).toMatch(/\/files\/labels\/.+\.pdf$/);
-    expect(labelImageUrl).toBe(labelUrl!.replace(/\.pdf$/, '.png'));
+    expect(labelUrl).toMatch(signedLinkTo('labels/.+\\.pdf'));
+    expect(keyOfSignedLink(labelImageUrl)).toBe(
+      keyOfSignedLink(labelUrl).replace(/\.pdf$/, '.png'),
+    );
     expect(world.shipping.requests.at(-1)).toMatchObject({
       from: { name: 'Camille Laurent', street1: STYLIST_ADDRESS.address1, city: 'Brooklyn' },
       to: { city: 'Secaucus', state: 'NJ' },

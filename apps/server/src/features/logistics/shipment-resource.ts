@@ -99,7 +99,7 @@ export async function loadShipmentDocument(
   if (!found) return null;
   const { shipment, stylist, client } = found;
   const included = await loadQuoteResources(db, eq(quotes.shipmentId, shipment.id), deps);
-  const stylistAttributes = toStylistResource(stylist).attributes;
+  const stylistAttributes = toStylistResource(stylist, deps.storage).attributes;
   return {
     data: toShipmentResource(shipment, included.length, deps),
     included,

@@ -6,10 +6,14 @@ import {
 } from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
+import type { FileStorage } from '../../integrations/storage/storage.ts';
 import { getEnabledMarketingBox, putMarketingBox } from './marketing-box.service.ts';
 
 /** The dashboard's marketing box (§2, §3), set by the back office. */
-export const marketingBoxRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const marketingBoxRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorage }> = async (
+  app,
+  { db, storage },
+) => {
   app.get(
     '/api/stylist/marketing-box',
     {
@@ -19,7 +23,7 @@ export const marketingBoxRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
         response: { 200: MarketingBoxDocumentSchema },
       },
     },
-    () => getEnabledMarketingBox(db),
+    () => getEnabledMarketingBox(db, storage),
   );
 
   app.put(

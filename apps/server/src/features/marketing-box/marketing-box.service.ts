@@ -3,6 +3,7 @@ import { asc, desc, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { marketingBoxes } from '../../db/schema.ts';
+import type { FileStorage } from '../../integrations/storage/storage.ts';
 
 type MarketingBoxRow = typeof marketingBoxes.$inferSelect;
 export type MarketingBoxInput = z.output<typeof MarketingBoxBodySchema>;
@@ -16,15 +17,23 @@ export function toMarketingBox(row: MarketingBoxRow): MarketingBox {
   };
 }
 
-/** The box the dashboard shows (§2): the enabled one, or null when the back office turned it off. */
-export async function getEnabledMarketingBox(db: Db): Promise<MarketingBoxDocument> {
+/**
+ * The box the dashboard shows (§2): the enabled one, or null when the back office turned it off.
+ * A stored image gets a fresh signed link; the back office's own answers keep the stored path.
+ */
+export async function getEnabledMarketingBox(
+  db: Db,
+  storage: Pick<FileStorage, 'linkFor'>,
+): Promise<MarketingBoxDocument> {
   const [row] = await db
     .select()
     .from(marketingBoxes)
     .where(eq(marketingBoxes.isEnabled, true))
     .orderBy(desc(marketingBoxes.updatedAt), desc(marketingBoxes.id))
     .limit(1);
-  return { data: row ? toMarketingBox(row) : null };
+  return {
+    data: row ? { ...toMarketingBox(row), imageUrl: storage.linkFor(row.imageUrl) } : null,
+  };
 }
 
 /** The box the back office edits, enabled or not; null before one was ever set. */

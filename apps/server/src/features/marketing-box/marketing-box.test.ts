@@ -8,6 +8,7 @@ import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { App } from '../../app.ts';
 import { marketingBoxes } from '../../db/schema.ts';
+import { signedLinkTo } from '../../test/file-links.ts';
 import { buildTestApp, createTestAccount, tokenFor } from '../../test/test-app.ts';
 
 let app: App;
@@ -58,7 +59,11 @@ describe('marketing box', () => {
     const enabled = await putBox(holiday);
     expect(enabled.statusCode, enabled.body).toBe(200);
     expect(AdminMarketingBoxDocumentSchema.parse(enabled.json()).data).toEqual(holiday);
-    expect(await dashboardBox()).toEqual(holiday);
+    // The back office keeps the stored path; the dashboard gets a fresh signed link to it.
+    expect(await dashboardBox()).toEqual({
+      ...holiday,
+      imageUrl: expect.stringMatching(signedLinkTo('seed/marketing-holiday\\.jpg')),
+    });
 
     const disabled = await putBox({ ...holiday, isEnabled: false, title: 'Next season' });
     expect(AdminMarketingBoxDocumentSchema.parse(disabled.json()).data).toMatchObject({

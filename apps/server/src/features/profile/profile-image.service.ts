@@ -64,12 +64,17 @@ export async function uploadProfileImage(
   const owner = await photoOwner(db, actor, userId);
   const prepared = await prepareImage(file, PROFILE_IMAGE_RULES);
   const { imageKey, thumbnailKey } = await storePreparedImage(storage, 'profile-images', prepared);
-  const thumbnailUrl = storage.urlFor(thumbnailKey);
+  // The row keeps the file's path; every answer that shows it signs a fresh link.
+  const thumbnailUrl = storage.pathOf(thumbnailKey);
 
   if (owner.kind === 'stylist') {
     await db.update(stylists).set({ thumbnailUrl }).where(eq(stylists.id, actor.stylistId));
   } else if (!(await setClientThumbnail(db, actor, { clientId: owner.clientId, thumbnailUrl }))) {
     throw noSuchAccount();
   }
-  return { success: true, imageUrl: storage.urlFor(imageKey), thumbnailUrl };
+  return {
+    success: true,
+    imageUrl: storage.urlFor(imageKey),
+    thumbnailUrl: storage.urlFor(thumbnailKey),
+  };
 }

@@ -10,6 +10,7 @@ import {
   insertQuote,
   insertShipment,
 } from '../../test/fixtures.ts';
+import { signedLinkTo } from '../../test/file-links.ts';
 import { ADMIN_URL, buildQuoteWorld, type QuoteWorld } from './testing.ts';
 
 let world: QuoteWorld;
@@ -110,9 +111,9 @@ describe("a client's quotes", () => {
       shipment: {
         id: shipmentId,
         kind: 'label',
-        labelUrl: '/files/labels/abc.pdf',
+        labelUrl: expect.stringMatching(signedLinkTo('labels/abc\\.pdf')),
         trackingNumber: '1Z999',
-        shiplistPDFLink: '/files/shiplists/abc.pdf',
+        shiplistPDFLink: expect.stringMatching(signedLinkTo('shiplists/abc\\.pdf')),
         shippedDate: '2026-01-10T12:00:00.000Z',
       },
       statusHistory: [

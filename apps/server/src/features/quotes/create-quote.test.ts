@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { images, quotes, quoteStatusHistory } from '../../db/schema.ts';
 import { insertDesigner } from '../../test/fixtures.ts';
 import { barCodes } from './quotes.service.ts';
+import { signedLinkTo } from '../../test/file-links.ts';
 import { ADMIN_URL, buildQuoteWorld, type QuoteWorld } from './testing.ts';
 
 let world: QuoteWorld;
@@ -79,7 +80,7 @@ describe('submitting an item for a quote', () => {
     expect(data.attributes.images.map((image) => image.id)).toEqual([second, first]);
     expect(data.attributes.thumbnail_url).toBe(data.attributes.images[0]!.thumbnailUrl);
     expect(data.attributes.image_url).toBe(data.attributes.images[0]!.url);
-    expect(data.attributes.images[0]!.url).toMatch(/^\/files\/quote-images\/.+\.webp$/);
+    expect(data.attributes.images[0]!.url).toMatch(signedLinkTo('quote-images/.+\\.webp'));
     expect(data.attributes.statusHistory).toEqual([
       {
         from: null,

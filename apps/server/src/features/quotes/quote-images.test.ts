@@ -3,6 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { images } from '../../db/schema.ts';
+import { keyOfSignedLink, signedLinkTo } from '../../test/file-links.ts';
 import { pngClaiming, solidImage } from '../../test/images.ts';
 import { buildQuoteWorld, type QuoteWorld } from './testing.ts';
 
@@ -59,8 +60,8 @@ describe('uploading a photo for a quote', () => {
     const response = await upload([['image', pngPart()]]);
     expect(response.statusCode).toBe(201);
     const body = UploadedImageSchema.parse(response.json());
-    expect(body.url).toMatch(/^\/files\/quote-images\/[\w-]+\.webp$/);
-    expect(body.thumbnailUrl).toMatch(/^\/files\/quote-images\/[\w-]+-thumb\.webp$/);
+    expect(body.url).toMatch(signedLinkTo('quote-images/[\\w-]+\\.webp'));
+    expect(body.thumbnailUrl).toMatch(signedLinkTo('quote-images/[\\w-]+-thumb\\.webp'));
 
     expect(await sharp(await fetchStored(body.url)).metadata()).toMatchObject({
       format: 'webp',
@@ -79,8 +80,8 @@ describe('uploading a photo for a quote', () => {
       contentType: 'image/webp',
       width: 64,
       height: 32,
-      storageKey: body.url.replace('/files/', ''),
-      thumbnailKey: body.thumbnailUrl.replace('/files/', ''),
+      storageKey: keyOfSignedLink(body.url),
+      thumbnailKey: keyOfSignedLink(body.thumbnailUrl),
     });
     expect(row!.bytes).toBeGreaterThan(0);
   });

@@ -20,7 +20,7 @@ import { centsToDollars } from '../clients/client-stats.ts';
 
 /** What turns stored keys and ids into the URLs a quote carries. */
 export interface QuoteLinkDeps {
-  storage: Pick<FileStorage, 'urlFor'>;
+  storage: Pick<FileStorage, 'urlFor' | 'linkFor'>;
   sites: SiteUrls;
 }
 

@@ -8,10 +8,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireStylist } from '../../auth/auth.plugin.ts';
 import type { Db } from '../../db/client.ts';
+import type { FileStorage } from '../../integrations/storage/storage.ts';
 import { createTutorial, listTutorials, updateTutorial } from './tutorials.service.ts';
 
 /** The tutorials of the "Stylist Account" help and the dashboard card; the back office edits them. */
-export const tutorialsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const tutorialsRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorage }> = async (
+  app,
+  { db, storage },
+) => {
   app.get(
     '/api/stylist/tutorials',
     {
@@ -21,7 +25,7 @@ export const tutorialsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
         response: { 200: TutorialListDocumentSchema },
       },
     },
-    (request) => listTutorials(db, requireStylist(request)),
+    (request) => listTutorials(db, requireStylist(request), storage),
   );
 
   app.post(

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { StylistActor } from '../../auth/auth.plugin.ts';
 import type { Db } from '../../db/client.ts';
 import { stylists, tutorials } from '../../db/schema.ts';
+import type { FileStorage } from '../../integrations/storage/storage.ts';
 import { AppError } from '../../lib/app-error.ts';
 
 type TutorialRow = typeof tutorials.$inferSelect;
@@ -28,10 +29,14 @@ export function toTutorial(row: TutorialRow): Tutorial {
   };
 }
 
-/** Every tutorial by category, then order, with whether the stylist is still new (§9). */
+/**
+ * Every tutorial by category, then order, with whether the stylist is still new (§9). Stored
+ * covers and videos get fresh signed links; the back office's own answers keep the stored paths.
+ */
 export async function listTutorials(
   db: Db,
   actor: StylistActor,
+  storage: Pick<FileStorage, 'linkFor'>,
   now = new Date(),
 ): Promise<TutorialListDocument> {
   const rows = await db
@@ -44,7 +49,11 @@ export async function listTutorials(
     .where(eq(stylists.id, actor.stylistId));
   if (!stylist) throw AppError.unauthorized();
   return {
-    data: rows.map(toTutorial),
+    data: rows.map((row) => ({
+      ...toTutorial(row),
+      videoUrl: storage.linkFor(row.videoUrl),
+      coverImageUrl: storage.linkFor(row.coverImageUrl),
+    })),
     meta: {
       categories: [...new Set(rows.map((row) => row.category))],
       isNewStylist: isNewStylist(stylist.createdAt, now),

@@ -8,6 +8,7 @@ import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { App } from '../../app.ts';
 import { tutorials } from '../../db/schema.ts';
+import { signedLinkTo } from '../../test/file-links.ts';
 import { buildTestApp, createTestAccount, tokenFor } from '../../test/test-app.ts';
 
 const DAY = 86_400_000;
@@ -74,7 +75,14 @@ describe('tutorials', () => {
       'Second steps',
     ]);
     expect(document.meta).toEqual({ categories: ['Shipping', 'Welcome'], isNewStylist: true });
-    expect(document.data[1]).toEqual({ id: expect.any(Number), ...welcome });
+    // Stored media reach the stylist as fresh signed links; an outside URL is passed on as it is.
+    expect(document.data[1]).toEqual({
+      id: expect.any(Number),
+      ...welcome,
+      videoUrl: expect.stringMatching(signedLinkTo('seed/tutorial-welcome-tour\\.webm')),
+      coverImageUrl: expect.stringMatching(signedLinkTo('seed/tutorial-1\\.jpg')),
+    });
+    expect(document.data[0]!.coverImageUrl).toBe('https://cdn.example.com/label.jpg');
 
     const veteran = await call(tokens.veteran, 'GET', '/api/stylist/tutorials');
     expect(TutorialListDocumentSchema.parse(veteran.json()).meta.isNewStylist).toBe(false);

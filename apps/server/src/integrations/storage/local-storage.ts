@@ -1,41 +1,31 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { FILES_PATH, type FileStorage } from './storage.ts';
+import { contentTypeOf, KEY_PATTERN, type ObjectStore } from './storage.ts';
 
-const contentTypes: Record<string, string> = {
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.png': 'image/png',
-  '.webp': 'image/webp',
-  '.pdf': 'application/pdf',
-  '.mp4': 'video/mp4',
-  '.webm': 'video/webm',
-};
-
-/** Keys are generated server-side (`[a-z0-9-]+/name.ext`); anything else is refused, so no path escapes the root. */
-const KEY_PATTERN = /^[a-z0-9-]+(\/[a-zA-Z0-9_-]+)*\.[a-z0-9]+$/;
-
-export function createLocalStorage(root: string): FileStorage {
+/** The embedded default: files under one directory (one machine; use S3 to run several). */
+export function createLocalStorage(root: string): ObjectStore {
   const resolve = (key: string) => {
     if (!KEY_PATTERN.test(key)) throw new Error(`Invalid storage key: ${key}`);
     return path.join(root, key);
   };
   return {
+    kind: 'local',
     async put(key, body) {
       const file = resolve(key);
       await fs.mkdir(path.dirname(file), { recursive: true });
-      await fs.writeFile(file, body);
+      // Written aside and renamed, so a reader never sees half a file.
+      const partial = `${file}.${process.pid}.partial`;
+      await fs.writeFile(partial, body);
+      await fs.rename(partial, file);
     },
     async get(key) {
       if (!KEY_PATTERN.test(key)) return null;
       try {
-        const body = await fs.readFile(resolve(key));
-        return { body, contentType: contentTypes[path.extname(key)] ?? 'application/octet-stream' };
+        return { body: await fs.readFile(resolve(key)), contentType: contentTypeOf(key) };
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;
       }
     },
-    urlFor: (key) => `${FILES_PATH}/${key}`,
   };
 }

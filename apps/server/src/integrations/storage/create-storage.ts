@@ -1,0 +1,11 @@
+import type { Config } from '../../config.ts';
+import { createFileLinks } from './file-links.ts';
+import { createLocalStorage } from './local-storage.ts';
+import { createS3Storage } from './s3-storage.ts';
+import { withLinks, type FileStorage } from './storage.ts';
+
+/** The S3 bucket when `S3_BUCKET` is set, else the local directory; links signed with the auth secret. */
+export function createFileStorage(settings: Config['storage'], secret: string): FileStorage {
+  const store = settings.s3 ? createS3Storage(settings.s3) : createLocalStorage(settings.dir);
+  return withLinks(store, createFileLinks({ secret, ttlSeconds: settings.fileUrlTtlSeconds }));
+}

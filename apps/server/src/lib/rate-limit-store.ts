@@ -1,0 +1,104 @@
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import { lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { rateLimitHits } from '../db/schema.ts';
+
+type Done = Parameters<FastifyRateLimitStore['incr']>[1];
+type ChildOptions = Parameters<FastifyRateLimitStore['child']>[0];
+/** What the plugin really hands `child`: the route's merged limit settings, not its route options. */
+interface RouteParams {
+  groupId?: string;
+  routeInfo?: { method?: string | string[]; url?: string };
+}
+
+/**
+ * Routes that share a `groupId` share one count per address (the client pages' limit is per
+ * address across all of them); any other limited route counts on its own.
+ */
+function scopeOf(options: ChildOptions): string {
+  const params = options as unknown as RouteParams;
+  if (params.groupId) return `group:${params.groupId}`;
+  const { method = '', url = '' } = params.routeInfo ?? {};
+  return `route:${[method].flat().join(',')} ${url}`;
+}
+
+/** How often, in counted requests, an instance deletes the rows of windows that have ended. */
+const SWEEP_EVERY = 500;
+
+/**
+ * Counts in PostgreSQL, so every instance behind one address enforces one limit: one upsert a
+ * request, which starts a fresh window when the last one has ended (database clock).
+ */
+export function postgresRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
+  let counted = 0;
+  function sweep() {
+    db.delete(rateLimitHits)
+      .where(lt(rateLimitHits.resetAt, sql`now()`))
+      .catch(() => {});
+  }
+  class PostgresStore implements FastifyRateLimitStore {
+    constructor(
+      _globalParams: unknown,
+      private readonly scope = '',
+    ) {}
+
+    incr(key: string, done: Done, timeWindowMs: number) {
+      if (++counted % SWEEP_EVERY === 0) sweep();
+      const resetAt = sql`now() + make_interval(secs => ${timeWindowMs / 1000}::double precision)`;
+      const hasEnded = sql`${rateLimitHits.resetAt} <= now()`;
+      db.insert(rateLimitHits)
+        .values({ key: `${this.scope}|${key}`, hits: 1, resetAt })
+        .onConflictDoUpdate({
+          target: rateLimitHits.key,
+          set: {
+            hits: sql`case when ${hasEnded} then 1 else ${rateLimitHits.hits} + 1 end`,
+            resetAt: sql`case when ${hasEnded} then excluded.reset_at else ${rateLimitHits.resetAt} end`,
+          },
+        })
+        .returning({
+          hits: rateLimitHits.hits,
+          ttlMs: sql<number>`greatest(0, extract(epoch from ${rateLimitHits.resetAt} - now()) * 1000)::float8`,
+        })
+        .then(
+          ([row]) => done(null, { current: row?.hits ?? 1, ttl: Math.ceil(row?.ttlMs ?? 0) }),
+          (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+        );
+    }
+
+    child(options: ChildOptions): FastifyRateLimitStore {
+      return new PostgresStore(null, scopeOf(options));
+    }
+  }
+  return PostgresStore;
+}
+
+/** The same counts in this process, for the embedded database (one process by construction). */
+export function memoryRateLimitStore(): FastifyRateLimitStoreCtor {
+  const windows = new Map<string, { hits: number; resetAt: number }>();
+  class MemoryStore implements FastifyRateLimitStore {
+    constructor(
+      _globalParams: unknown,
+      private readonly scope = '',
+    ) {}
+
+    incr(key: string, done: Done, timeWindowMs: number) {
+      const now = Date.now();
+      const id = `${this.scope}|${key}`;
+      let window = windows.get(id);
+      if (!window || window.resetAt <= now) {
+        if (windows.size > 10_000) {
+          for (const [other, { resetAt }] of windows) if (resetAt <= now) windows.delete(other);
+        }
+        window = { hits: 0, resetAt: now + timeWindowMs };
+        windows.set(id, window);
+      }
+      window.hits += 1;
+      done(null, { current: window.hits, ttl: window.resetAt - now });
+    }
+
+    child(options: ChildOptions): FastifyRateLimitStore {
+      return new MemoryStore(null, scopeOf(options));
+    }
+  }
+  return MemoryStore;
+}
