@@ -50,6 +50,7 @@ import { quotesRoutes } from './features/quotes/quotes.routes.ts';
 import { shareRoutes } from './features/share/share.routes.ts';
 import { tutorialsRoutes } from './features/tutorials/tutorials.routes.ts';
 import { createMailer, type Mailer } from './integrations/mail/mailer.ts';
+import { adminOutboxRoutes } from './integrations/outbox/admin-outbox.routes.ts';
 import { createOutboxWorker } from './integrations/outbox/outbox-worker.ts';
 import { createShippingProvider } from './integrations/shipping/create-provider.ts';
 import { createShopSso, shopSsoTokenKey } from './integrations/shop-sso/shop-sso.ts';
@@ -195,6 +196,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     storage,
     logger: app.log,
     pollMs: config.outbox.pollMs,
+    maxRetryDelaySeconds: config.outbox.maxRetryDelaySeconds,
+    maxAgeSeconds: config.outbox.maxAgeSeconds,
   });
   // Registered after the database's hook, so it runs first: a round in flight ends before the close.
   app.addHook('onClose', () => outbox.stop());
@@ -262,6 +265,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   });
   await app.register(notificationsRoutes, { db: database.db, hub: notificationHub });
   await app.register(adminNotificationsRoutes, { db: database.db });
+  await app.register(adminOutboxRoutes, { db: database.db });
 
   const indexHtml = path.join(config.webDistDir, 'index.html');
   const servesWeb = fs.existsSync(indexHtml);

@@ -57,4 +57,33 @@ describe('configuration', () => {
     ).toEqual({ adminUrl: 'https://admin.example.com', shopUrl: 'https://shop.example.com' });
     expect(() => loadConfig({ SHOP_URL: 'shop.example.com' })).toThrow(/SHOP_URL:/);
   });
+
+  test('the outbox retries at most an hour apart and gives up after three days unless told otherwise', () => {
+    expect(loadConfig({}).outbox).toEqual({
+      pollMs: 1000,
+      maxRetryDelaySeconds: 3600,
+      maxAgeSeconds: 259_200,
+    });
+    expect(
+      loadConfig({ OUTBOX_MAX_RETRY_DELAY_SECONDS: '0.05', OUTBOX_MAX_AGE_SECONDS: '600' }).outbox,
+    ).toMatchObject({ maxRetryDelaySeconds: 0.05, maxAgeSeconds: 600 });
+    expect(() => loadConfig({ OUTBOX_MAX_RETRY_DELAY_SECONDS: '0' })).toThrow(
+      /OUTBOX_MAX_RETRY_DELAY_SECONDS:/,
+    );
+    expect(() => loadConfig({ OUTBOX_MAX_AGE_SECONDS: 'a week' })).toThrow(
+      /OUTBOX_MAX_AGE_SECONDS:/,
+    );
+    expect(() => loadConfig({ OUTBOX_MAX_AGE_SECONDS: '1.5' })).toThrow(/OUTBOX_MAX_AGE_SECONDS:/);
+  });
+
+  test('MAIL_FROM must carry an address, whose domain names every Message-ID', () => {
+    expect(loadConfig({ MAIL_FROM: 'Shop <hello@shop.example.com>' }).mail.from).toBe(
+      'Shop <hello@shop.example.com>',
+    );
+    expect(loadConfig({ MAIL_FROM: 'hello@shop.example.com' }).mail.from).toBe(
+      'hello@shop.example.com',
+    );
+    expect(() => loadConfig({ MAIL_FROM: 'Atelier' })).toThrow(/MAIL_FROM:/);
+    expect(() => loadConfig({ MAIL_FROM: 'Atelier <no-reply@>' })).toThrow(/MAIL_FROM:/);
+  });
 });

@@ -60,7 +60,10 @@ const EnvSchema = z.object({
   ACCOUNT_SITE_HANDOFF_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** The FAQ the "Stylist Account" help links to. */
   HELP_SITE_URL: z.url().optional(),
-  MAIL_FROM: z.string().min(3).default('Atelier <no-reply@atelier.localhost>'),
+  MAIL_FROM: z
+    .string()
+    .regex(/@[^\s@<>]+>?\s*$/, 'must end with an address, like Atelier <no-reply@example.com>')
+    .default('Atelier <no-reply@atelier.localhost>'),
   MAIL_DIR: z.string().min(1).optional(),
   SMTP_URL: z
     .string()
@@ -69,6 +72,10 @@ const EnvSchema = z.object({
   /** Requests per minute per IP address on the public client pages. */
   CLIENT_PAGE_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(60),
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  /** The longest wait between two attempts at one message; fractions of a second are allowed. */
+  OUTBOX_MAX_RETRY_DELAY_SECONDS: z.coerce.number().positive().max(86_400).default(3600),
+  /** How long after it was queued (or requeued) a message is given up and marked failed. */
+  OUTBOX_MAX_AGE_SECONDS: z.coerce.number().int().min(1).max(31_536_000).default(259_200),
   SHIPPING_PROVIDER: z.enum(['local', 'easypost']).default('local'),
   EASYPOST_API_KEY: z.string().min(1).optional(),
   EASYPOST_API_URL: z.url().optional(),
@@ -166,7 +173,11 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       dir: path.resolve(env.MAIL_DIR ?? path.join(env.DATA_DIR, 'mail')),
       smtpUrl: env.SMTP_URL ?? null,
     },
-    outbox: { pollMs: env.OUTBOX_POLL_MS },
+    outbox: {
+      pollMs: env.OUTBOX_POLL_MS,
+      maxRetryDelaySeconds: env.OUTBOX_MAX_RETRY_DELAY_SECONDS,
+      maxAgeSeconds: env.OUTBOX_MAX_AGE_SECONDS,
+    },
     clientPages: { rateLimitMax: env.CLIENT_PAGE_RATE_LIMIT_MAX },
     shipping: {
       provider: env.SHIPPING_PROVIDER,

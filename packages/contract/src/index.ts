@@ -23,3 +23,4 @@ export * from './client-pages.ts';
 export * from './notifications.ts';
 export * from './help.ts';
 export * from './shop-login.ts';
+export * from './outbox.ts';

@@ -199,6 +199,8 @@ describe('sharing quotes with a client', () => {
       storage: app.storage,
       logger: pino({ level: 'silent' }),
       pollMs: 1000,
+      maxRetryDelaySeconds: 3600,
+      maxAgeSeconds: 259_200,
     });
     await worker.deliverDue();
     sent.length = 0;

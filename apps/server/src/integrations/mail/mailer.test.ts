@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -11,10 +12,14 @@ import {
   createMailer,
   createMaildirMailer,
   createSmtpMailer,
+  PermanentMailError,
+  senderDomain,
   type MailAttachment,
 } from './mailer.ts';
+import { startTestSmtp } from './smtp-testing.ts';
 
 const FROM = 'Atelier <no-reply@atelier.test>';
+const MESSAGE_ID = '0b6f4c1e-8a53-4d5e-9a43-2f1e7c9d0a11';
 
 const message: EmailMessage = {
   to: 'margaux@clients.test',
@@ -80,13 +85,16 @@ describe('SMTP mailer', () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   test('the message arrives with its subject, recipient, body and attachment', async () => {
-    await createSmtpMailer({ url, from: FROM }).send(message, [shipList]);
+    await createSmtpMailer({ url, from: FROM }).send(message, [shipList], MESSAGE_ID);
     expect(received).toHaveLength(1);
     const [mail] = received;
     expect(mail!.from).toBe('no-reply@atelier.test');
     expect(mail!.to).toEqual(['margaux@clients.test']);
     expect(mail!.raw).toMatch(/^Subject: Your ship list\r$/m);
     expect(mail!.raw).toMatch(/^To: margaux@clients\.test\r$/m);
+    expect(mail!.raw).toMatch(
+      /^Message-ID: <0b6f4c1e-8a53-4d5e-9a43-2f1e7c9d0a11@atelier\.test>\r$/m,
+    );
     expect(mail!.raw).toContain('Your items are on their way.');
     expect(mail!.raw).toContain('<p>Your items are on their way.</p>');
     expect(mail!.raw).toMatch(/^Content-Type: application\/pdf; name=ship-list\.pdf\r$/m);
@@ -96,8 +104,40 @@ describe('SMTP mailer', () => {
 
   test('a refused connection rejects, so the outbox retries', async () => {
     const mailer = createSmtpMailer({ url: `smtp://127.0.0.1:${await closedPort()}`, from: FROM });
-    await expect(mailer.send(message, [])).rejects.toThrow(/ECONNREFUSED/);
+    const refusal = mailer.send(message, [], MESSAGE_ID);
+    await expect(refusal).rejects.toThrow(/ECONNREFUSED/);
+    await expect(refusal).rejects.not.toBeInstanceOf(PermanentMailError);
   });
+
+  test('a 5xx refusal of the recipient is permanent; a 4xx answer and a dropped reply are not', async () => {
+    const smtp = await startTestSmtp();
+    try {
+      const mailer = createSmtpMailer({ url: smtp.url, from: FROM });
+      smtp.state.behaviour = 'reject';
+      const rejected = mailer.send(message, [], MESSAGE_ID);
+      await expect(rejected).rejects.toBeInstanceOf(PermanentMailError);
+      await expect(rejected).rejects.toThrow(/550 No such mailbox: margaux@clients\.test/);
+
+      for (const behaviour of ['defer', 'refuse', 'drop'] as const) {
+        smtp.state.behaviour = behaviour;
+        const failed = mailer.send(message, [], MESSAGE_ID);
+        await expect(failed).rejects.toThrow();
+        await expect(failed).rejects.not.toBeInstanceOf(PermanentMailError);
+      }
+      expect(smtp.state.dataAttempts.map((attempt) => attempt.behaviour)).toEqual([
+        'defer',
+        'drop',
+      ]);
+    } finally {
+      await smtp.stop();
+    }
+  });
+});
+
+test("the Message-ID's domain is the sender's", () => {
+  expect(senderDomain('Atelier <no-reply@atelier.test>')).toBe('atelier.test');
+  expect(senderDomain('no-reply@mail.atelier.test')).toBe('mail.atelier.test');
+  expect(senderDomain('"Ops @ Atelier" <ops@atelier.example>')).toBe('atelier.example');
 });
 
 describe('mail folder mailer', () => {
@@ -111,8 +151,8 @@ describe('mail folder mailer', () => {
     const { logger, lines } = capturingLogger();
     const mailDir = path.join(dir, 'mail');
     const mailer = createMaildirMailer({ dir: mailDir, from: FROM }, logger);
-    await mailer.send(message, [shipList]);
-    await mailer.send({ ...message, subject: 'A second one' }, []);
+    await mailer.send(message, [shipList], MESSAGE_ID);
+    await mailer.send({ ...message, subject: 'A second one' }, [], crypto.randomUUID());
 
     const names = fs.readdirSync(mailDir).sort();
     expect(names).toHaveLength(2);
@@ -123,7 +163,7 @@ describe('mail folder mailer', () => {
     const [headers, ...body] = first!.split('\r\n\r\n');
     expect(headers).toMatch(/^From: Atelier <no-reply@atelier\.test>$/m);
     expect(headers).toMatch(/^To: margaux@clients\.test$/m);
-    expect(headers).toMatch(/^Message-ID: <.+>$/m);
+    expect(headers).toMatch(/^Message-ID: <0b6f4c1e-8a53-4d5e-9a43-2f1e7c9d0a11@atelier\.test>$/m);
     expect(headers).toMatch(/^MIME-Version: 1\.0$/m);
     expect(body.join('\r\n\r\n')).toContain('Your items are on their way.');
     expect(first).toContain('filename=ship-list.pdf');
@@ -136,14 +176,14 @@ describe('mail folder mailer', () => {
   test('without SMTP_URL the factory writes files; with it, it sends', async () => {
     const { logger, lines } = capturingLogger();
     const config = loadConfig({ DATA_DIR: dir, MAIL_FROM: FROM });
-    await createMailer(config.mail, logger).send(message, []);
+    await createMailer(config.mail, logger).send(message, [], MESSAGE_ID);
     expect(fs.readdirSync(path.join(dir, 'mail'))).toHaveLength(1);
 
     const smtp = createMailer(
       loadConfig({ DATA_DIR: dir, SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` }).mail,
       logger,
     );
-    await expect(smtp.send(message, [])).rejects.toThrow(/ECONNREFUSED/);
+    await expect(smtp.send(message, [], MESSAGE_ID)).rejects.toThrow(/ECONNREFUSED/);
     expect(lines.map((line) => line.msg)).toContain('mail is sent over SMTP');
   });
 });

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { createTransport, type SendMailOptions } from 'nodemailer';
+import { createTransport, type NodemailerError, type SendMailOptions } from 'nodemailer';
 import type { Config } from '../../config.ts';
 import type { EmailMessage } from './mail.ts';
 
@@ -13,9 +13,28 @@ export interface MailAttachment {
   contentType: string;
 }
 
-/** Sends one email; a rejected promise means it was not sent and may be tried again. */
+/**
+ * Sends one email. A rejected promise means it was not sent and may be tried again, unless the
+ * error is a `PermanentMailError`. `messageId` (a uuid) names the message: every attempt at it
+ * carries the Message-ID `<messageId@sender's domain>`, so a receiver can tell a retry is a duplicate.
+ */
 export interface Mailer {
-  send(message: EmailMessage, attachments: readonly MailAttachment[]): Promise<void>;
+  send(
+    message: EmailMessage,
+    attachments: readonly MailAttachment[],
+    messageId: string,
+  ): Promise<void>;
+}
+
+/** The mail server refused this message for good (an SMTP 5xx to its envelope or content). */
+export class PermanentMailError extends Error {
+  override name = 'PermanentMailError';
+}
+
+/** `no-reply@atelier.example` → `atelier.example`, from an address or `Name <address>`. */
+export function senderDomain(from: string): string {
+  const address = /<([^<>]*)>\s*$/.exec(from)?.[1] ?? from;
+  return address.slice(address.lastIndexOf('@') + 1).trim();
 }
 
 type MailLogger = Pick<FastifyBaseLogger, 'info'>;
@@ -30,9 +49,11 @@ function toMailOptions(
   from: string,
   message: EmailMessage,
   attachments: readonly MailAttachment[],
+  messageId: string,
 ): SendMailOptions {
   return {
     from,
+    messageId: `<${messageId}@${senderDomain(from)}>`,
     to: message.to,
     subject: message.subject,
     text: message.text,
@@ -45,12 +66,27 @@ function toMailOptions(
   };
 }
 
+/**
+ * A 5xx reply to the sender, recipient or message (nodemailer's EENVELOPE, EMESSAGE) refuses this
+ * message; other failures, a 5xx to our credentials (EAUTH) included, are about the connection or
+ * our configuration, and the same message may go through later.
+ */
+function isPermanentRefusal(error: unknown): boolean {
+  const { code, permanent } = error as NodemailerError;
+  return permanent === true && (code === 'EENVELOPE' || code === 'EMESSAGE');
+}
+
 /** Production mail: nodemailer over SMTP, one connection per message. */
 export function createSmtpMailer(options: { url: string; from: string }): Mailer {
   const transport = createTransport({ ...SMTP_TIMEOUTS, url: options.url });
   return {
-    async send(message, attachments) {
-      await transport.sendMail(toMailOptions(options.from, message, attachments));
+    async send(message, attachments, messageId) {
+      try {
+        await transport.sendMail(toMailOptions(options.from, message, attachments, messageId));
+      } catch (error) {
+        if (!isPermanentRefusal(error)) throw error;
+        throw new PermanentMailError((error as Error).message, { cause: error });
+      }
     },
   };
 }
@@ -70,9 +106,9 @@ export function createMaildirMailer(
 ): Mailer {
   const transport = createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
   return {
-    async send(message, attachments) {
+    async send(message, attachments, messageId) {
       const { message: mime } = await transport.sendMail(
-        toMailOptions(options.from, message, attachments),
+        toMailOptions(options.from, message, attachments, messageId),
       );
       if (!Buffer.isBuffer(mime)) throw new Error('the stream transport returned no buffer');
       await fs.mkdir(options.dir, { recursive: true });

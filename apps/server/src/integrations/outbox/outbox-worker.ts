@@ -1,24 +1,21 @@
-import { and, asc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { outbox } from '../../db/schema.ts';
 import type { EmailMessage } from '../mail/mail.ts';
-import type { MailAttachment, Mailer } from '../mail/mailer.ts';
+import { PermanentMailError, type MailAttachment, type Mailer } from '../mail/mailer.ts';
 import type { FileStorage } from '../storage/storage.ts';
 
-/** After this many failed sends a message stays undelivered, with its last error, for an operator. */
-export const OUTBOX_MAX_ATTEMPTS = 10;
 /** How long a claimed message is hidden from other workers while it is being sent. */
 export const OUTBOX_LEASE_SECONDS = 5 * 60;
-const MAX_RETRY_DELAY_SECONDS = 60 * 60;
 /** Rows claimed per statement; they are sent side by side, each within its own lease. */
 const CLAIM_BATCH = 10;
 const MAX_ERROR_LENGTH = 2000;
 
-/** Exponential backoff after the n-th failed attempt: 2 s, 4 s, 8 s … at most an hour. */
-export function retryDelaySeconds(attempts: number): number {
-  return Math.min(2 ** attempts, MAX_RETRY_DELAY_SECONDS);
+/** Exponential backoff after the n-th failed attempt: 2 s, 4 s, 8 s … never more than `maxSeconds`. */
+export function retryDelaySeconds(attempts: number, maxSeconds: number): number {
+  return Math.min(2 ** attempts, maxSeconds);
 }
 
 const EmailMessageSchema = z.object({
@@ -37,6 +34,10 @@ export interface OutboxWorkerDeps {
   storage: FileStorage;
   logger: Logger;
   pollMs: number;
+  /** Attempts are never further apart than this (OUTBOX_MAX_RETRY_DELAY_SECONDS). */
+  maxRetryDelaySeconds: number;
+  /** A message that still fails this long after it was queued is marked failed (OUTBOX_MAX_AGE_SECONDS). */
+  maxAgeSeconds: number;
 }
 
 /** What one `deliverDue()` did. */
@@ -54,7 +55,7 @@ export interface OutboxWorker {
   stop(): Promise<void>;
 }
 
-type ClaimedRow = { id: number; payload: unknown; attempts: number };
+type ClaimedRow = { id: number; payload: unknown; attempts: number; messageId: string };
 
 // Computed by the database clock, which every instance shares.
 const secondsFromNow = (seconds: number) =>
@@ -81,8 +82,8 @@ export function createOutboxWorker(deps: OutboxWorkerDeps): OutboxWorker {
         and(
           eq(outbox.kind, 'email'),
           isNull(outbox.deliveredAt),
+          isNull(outbox.failedAt),
           lte(outbox.availableAt, sql`now()`),
-          lt(outbox.attempts, OUTBOX_MAX_ATTEMPTS),
         ),
       )
       .orderBy(asc(outbox.availableAt), asc(outbox.id))
@@ -95,7 +96,12 @@ export function createOutboxWorker(deps: OutboxWorkerDeps): OutboxWorker {
         attempts: sql`${outbox.attempts} + 1`,
       })
       .where(inArray(outbox.id, due))
-      .returning({ id: outbox.id, payload: outbox.payload, attempts: outbox.attempts });
+      .returning({
+        id: outbox.id,
+        payload: outbox.payload,
+        attempts: outbox.attempts,
+        messageId: outbox.messageId,
+      });
   }
 
   async function readAttachments(message: EmailMessage): Promise<MailAttachment[]> {
@@ -108,21 +114,33 @@ export function createOutboxWorker(deps: OutboxWorkerDeps): OutboxWorker {
     );
   }
 
+  /**
+   * A message is retried until it is `maxAgeSeconds` old, its last wait cut short so the final
+   * attempt falls on that age; a failure past it, or a permanent one, marks it failed for good.
+   */
   async function recordFailure(row: ClaimedRow, error: string, isPermanent: boolean) {
-    const givesUp = isPermanent || row.attempts >= OUTBOX_MAX_ATTEMPTS;
-    await db
+    const maxAge = sql`make_interval(secs => ${deps.maxAgeSeconds}::double precision)`;
+    const givesUp = isPermanent ? sql`true` : sql`now() - ${outbox.queuedAt} >= ${maxAge}`;
+    const [recorded] = await db
       .update(outbox)
       .set({
         lastError: error,
-        // A row given up on keeps its error and is never due again; an operator may reset it.
-        availableAt: givesUp
-          ? sql`now() + interval '100 years'`
-          : secondsFromNow(retryDelaySeconds(row.attempts)),
+        failedAt: sql`case when ${givesUp} then now() end`,
+        availableAt: sql`case when ${givesUp} then now() else least(${secondsFromNow(
+          retryDelaySeconds(row.attempts, deps.maxRetryDelaySeconds),
+        )}, ${outbox.queuedAt} + ${maxAge}) end`,
       })
-      .where(eq(outbox.id, row.id));
+      .where(eq(outbox.id, row.id))
+      .returning({ failedAt: outbox.failedAt, queuedAt: outbox.queuedAt });
     const detail = { outboxId: row.id, attempts: row.attempts, error };
-    if (givesUp) logger.error(detail, 'outbox message given up');
-    else logger.warn(detail, 'outbox message failed; will retry');
+    if (recorded?.failedAt) {
+      logger.error(
+        { ...detail, queuedAt: recorded.queuedAt },
+        'outbox message failed for good; requeue it with npm run admin -- outbox retry <id>',
+      );
+    } else {
+      logger.warn(detail, 'outbox message failed; will retry');
+    }
   }
 
   /** True when sent. */
@@ -133,9 +151,9 @@ export function createOutboxWorker(deps: OutboxWorkerDeps): OutboxWorker {
       return false;
     }
     try {
-      await mailer.send(parsed.data, await readAttachments(parsed.data));
+      await mailer.send(parsed.data, await readAttachments(parsed.data), row.messageId);
     } catch (error) {
-      await recordFailure(row, errorText(error), false);
+      await recordFailure(row, errorText(error), error instanceof PermanentMailError);
       return false;
     }
     await db
