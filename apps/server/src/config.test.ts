@@ -57,4 +57,12 @@ describe('configuration', () => {
     ).toEqual({ adminUrl: 'https://admin.example.com', shopUrl: 'https://shop.example.com' });
     expect(() => loadConfig({ SHOP_URL: 'shop.example.com' })).toThrow(/SHOP_URL:/);
   });
+
+  test('metrics stay closed without METRICS_TOKEN, and a short token is refused', () => {
+    expect(loadConfig({}).metrics.token).toBeNull();
+    expect(loadConfig({ METRICS_TOKEN: 'm'.repeat(16) }).metrics.token).toBe('m'.repeat(16));
+    expect(() => loadConfig({ METRICS_TOKEN: 'm'.repeat(15) })).toThrow(
+      /METRICS_TOKEN: must be at least 16 characters/,
+    );
+  });
 });

@@ -58,6 +58,8 @@ const EnvSchema = z.object({
     .optional(),
   /** Requests per minute per IP address on the public client pages. */
   CLIENT_PAGE_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(60),
+  /** Bearer token that opens GET /metrics; without it the route answers 404. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   SHIPPING_PROVIDER: z.enum(['local', 'easypost']).default('local'),
   EASYPOST_API_KEY: z.string().min(1).optional(),
@@ -142,6 +144,7 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       smtpUrl: env.SMTP_URL ?? null,
     },
     outbox: { pollMs: env.OUTBOX_POLL_MS },
+    metrics: { token: env.METRICS_TOKEN ?? null },
     clientPages: { rateLimitMax: env.CLIENT_PAGE_RATE_LIMIT_MAX },
     shipping: {
       provider: env.SHIPPING_PROVIDER,
