@@ -44,6 +44,7 @@ import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { logisticsRoutes } from './features/logistics/logistics.routes.ts';
 import { marketingBoxRoutes } from './features/marketing-box/marketing-box.routes.ts';
+import { registerMetrics } from './features/metrics/metrics.plugin.ts';
 import { profileImageRoutes } from './features/profile/profile-image.routes.ts';
 import { adminQuotesRoutes } from './features/quotes/admin-quotes.routes.ts';
 import { quotesRoutes } from './features/quotes/quotes.routes.ts';
@@ -51,6 +52,7 @@ import { shareRoutes } from './features/share/share.routes.ts';
 import { tutorialsRoutes } from './features/tutorials/tutorials.routes.ts';
 import { createMailer, type Mailer } from './integrations/mail/mailer.ts';
 import { adminOutboxRoutes } from './integrations/outbox/admin-outbox.routes.ts';
+import { countOutboxBacklog } from './integrations/outbox/outbox.ts';
 import { createOutboxWorker } from './integrations/outbox/outbox-worker.ts';
 import { createShippingProvider } from './integrations/shipping/create-provider.ts';
 import { createShopSso, shopSsoTokenKey } from './integrations/shop-sso/shop-sso.ts';
@@ -213,6 +215,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     done();
   });
   app.addHook('onClose', () => notificationHub.stop());
+  // Its timing hook covers every route, those registered before it too.
+  registerMetrics(app, {
+    token: config.metrics.token,
+    poolStats: database.poolStats,
+    countOutbox: () => countOutboxBacklog(database.db),
+    openStreams: notificationHub.openStreams,
+  });
   await app.register(healthRoutes, { ping: database.ping });
   await app.register(filesRoutes, { storage });
   await app.register(accountRoutes, { db: database.db, storage });

@@ -86,4 +86,12 @@ describe('configuration', () => {
     expect(() => loadConfig({ MAIL_FROM: 'Atelier' })).toThrow(/MAIL_FROM:/);
     expect(() => loadConfig({ MAIL_FROM: 'Atelier <no-reply@>' })).toThrow(/MAIL_FROM:/);
   });
+
+  test('metrics stay closed without METRICS_TOKEN, and a short token is refused', () => {
+    expect(loadConfig({}).metrics.token).toBeNull();
+    expect(loadConfig({ METRICS_TOKEN: 'm'.repeat(16) }).metrics.token).toBe('m'.repeat(16));
+    expect(() => loadConfig({ METRICS_TOKEN: 'm'.repeat(15) })).toThrow(
+      /METRICS_TOKEN: must be at least 16 characters/,
+    );
+  });
 });

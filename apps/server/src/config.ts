@@ -71,6 +71,8 @@ const EnvSchema = z.object({
     .optional(),
   /** Requests per minute per IP address on the public client pages. */
   CLIENT_PAGE_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(60),
+  /** Bearer token that opens GET /metrics; without it the route answers 404. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   /** The longest wait between two attempts at one message; fractions of a second are allowed. */
   OUTBOX_MAX_RETRY_DELAY_SECONDS: z.coerce.number().positive().max(86_400).default(3600),
@@ -178,6 +180,7 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       maxRetryDelaySeconds: env.OUTBOX_MAX_RETRY_DELAY_SECONDS,
       maxAgeSeconds: env.OUTBOX_MAX_AGE_SECONDS,
     },
+    metrics: { token: env.METRICS_TOKEN ?? null },
     clientPages: { rateLimitMax: env.CLIENT_PAGE_RATE_LIMIT_MAX },
     shipping: {
       provider: env.SHIPPING_PROVIDER,

@@ -16,6 +16,16 @@ import * as schema from './schema.ts';
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** A PostgreSQL pool's connections at one moment. */
+export interface PoolStats {
+  /** Open connections, busy or idle. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection because every one is busy. */
+  waiting: number;
+  max: number;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
@@ -27,6 +37,8 @@ export interface Database {
    * every instance on one PostgreSQL; on PGlite, from this process (the only one there is).
    */
   listen(channel: string, handlers: ListenHandlers): Promise<Unlisten>;
+  /** The pool's connections now; null on PGlite, which has one connection and no pool. */
+  poolStats(): PoolStats | null;
   close(): Promise<void>;
 }
 
@@ -79,6 +91,12 @@ function openPostgres(
     migrate: () => migrateUnderLock(options.url),
     ping: async () => void (await db.execute(sql`select 1`)),
     listen: (channel, handlers) => listenOnPostgres(options.url, channel, handlers),
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: options.poolMax,
+    }),
     close: () => pool.end(),
   };
 }
@@ -120,6 +138,7 @@ export async function openDatabase(
       migrate: () => migratePglite(db, { migrationsFolder }),
       ping: async () => void (await db.execute(sql`select 1`)),
       listen: (channel, handlers) => client.listen(channel, handlers.onPayload),
+      poolStats: () => null,
       close: async () => {
         await client.close();
         unlock();

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { outbox } from '../../db/schema.ts';
 import type { EmailMessage } from '../mail/mail.ts';
@@ -13,4 +14,22 @@ export async function enqueueEmail(db: Db | Tx, message: EmailMessage): Promise<
     .returning({ id: outbox.id });
   if (!row) throw new Error('outbox insert returned no row');
   return row.id;
+}
+
+export interface OutboxBacklog {
+  /** Waiting for delivery, retries included. */
+  pending: number;
+  /** Given up on: they wait for an operator's requeue. */
+  failed: number;
+}
+
+/** The outbox's backlog, in one statement. */
+export async function countOutboxBacklog(db: Db): Promise<OutboxBacklog> {
+  const [row] = await db
+    .select({
+      pending: sql<number>`(count(*) filter (where ${outbox.deliveredAt} is null and ${outbox.failedAt} is null))::int`,
+      failed: sql<number>`(count(*) filter (where ${outbox.failedAt} is not null))::int`,
+    })
+    .from(outbox);
+  return row ?? { pending: 0, failed: 0 };
 }
