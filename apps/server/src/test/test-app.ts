@@ -11,13 +11,10 @@ import { createAccount, type NewAccount } from '../features/accounts/create-acco
 export const TEST_ORIGIN = 'http://localhost:3000';
 export const PASSWORD = 'correct-horse-battery';
 
-/**
- * A fresh database per test app: in-memory PGlite by default, or a throwaway database on the
- * PostgreSQL named by TEST_DATABASE_URL (CI runs the suite both ways).
- */
-async function openTestDatabase(): Promise<Database> {
+/** A fresh, empty database on the PostgreSQL named by TEST_DATABASE_URL, and how to drop it. */
+export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return openDatabase({ kind: 'memory' });
+  if (!serverUrl) throw new Error('needs TEST_DATABASE_URL');
   const name = `atelier_test_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -25,14 +22,12 @@ async function openTestDatabase(): Promise<Database> {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolMax: 4 });
   return {
-    ...database,
-    close: async () => {
-      await database.close();
+    url: url.toString(),
+    async drop() {
       const cleanup = new pg.Client({ connectionString: serverUrl });
       await cleanup.connect();
-      // The pool's sockets may still be closing; a forced drop would kill them mid-goodbye (57P01).
+      // The pools' sockets may still be closing; a forced drop would kill them mid-goodbye (57P01).
       for (let waited = 0; waited < 5_000; waited += 50) {
         const { rows } = await cleanup.query<{ n: number }>(
           'select count(*)::int as n from pg_stat_activity where datname = $1',
@@ -43,6 +38,23 @@ async function openTestDatabase(): Promise<Database> {
       }
       await cleanup.query(`drop database if exists ${name} with (force)`);
       await cleanup.end();
+    },
+  };
+}
+
+/**
+ * A fresh database per test app: in-memory PGlite by default, or a throwaway database on the
+ * PostgreSQL named by TEST_DATABASE_URL (CI runs the suite both ways).
+ */
+async function openTestDatabase(): Promise<Database> {
+  if (!process.env.TEST_DATABASE_URL) return openDatabase({ kind: 'memory' });
+  const created = await createTestDatabase();
+  const database = await openDatabase({ kind: 'postgres', url: created.url, poolMax: 4 });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await created.drop();
     },
   };
 }
