@@ -191,7 +191,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     ping: database.ping,
   });
 
-  const storage = createFileStorage(config.storage, secret);
+  const storage = await createFileStorage(config.storage, secret);
   const outbox = createOutboxWorker({
     db: database.db,
     mailer: options.mailer ?? createMailer(config.mail, app.log),

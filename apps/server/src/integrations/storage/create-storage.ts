@@ -5,7 +5,10 @@ import { createS3Storage } from './s3-storage.ts';
 import { withLinks, type FileStorage } from './storage.ts';
 
 /** The S3 bucket when `S3_BUCKET` is set, else the local directory; links signed with the auth secret. */
-export function createFileStorage(settings: Config['storage'], secret: string): FileStorage {
-  const store = settings.s3 ? createS3Storage(settings.s3) : createLocalStorage(settings.dir);
+export async function createFileStorage(
+  settings: Config['storage'],
+  secret: string,
+): Promise<FileStorage> {
+  const store = settings.s3 ? await createS3Storage(settings.s3) : createLocalStorage(settings.dir);
   return withLinks(store, createFileLinks({ secret, ttlSeconds: settings.fileUrlTtlSeconds }));
 }

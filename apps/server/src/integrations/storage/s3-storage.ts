@@ -1,9 +1,3 @@
-import {
-  GetObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
 import { AppError } from '../../lib/app-error.ts';
 import { contentTypeOf, KEY_PATTERN, type ObjectStore } from './storage.ts';
 
@@ -21,13 +15,6 @@ export interface S3Settings {
 const CONNECT_TIMEOUT_MS = 5_000;
 const REQUEST_TIMEOUT_MS = 30_000;
 
-function isMissing(error: unknown): boolean {
-  return (
-    error instanceof S3ServiceException &&
-    (error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404)
-  );
-}
-
 /** The bucket could not be reached or refused to serve: an outage, answered 503 with Retry-After. */
 function unavailable(error: unknown): AppError {
   return AppError.unavailable(
@@ -39,8 +26,14 @@ function unavailable(error: unknown): AppError {
 /**
  * Files in an S3-compatible bucket (AWS SDK v3), so every instance reads what any instance
  * wrote. The bucket stays private: browsers read files only through Atelier's signed links.
+ * The SDK loads only here, so an Atelier on its local folder starts without it.
  */
-export function createS3Storage(settings: S3Settings): ObjectStore {
+export async function createS3Storage(settings: S3Settings): Promise<ObjectStore> {
+  const { GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } =
+    await import('@aws-sdk/client-s3');
+  const isMissing = (error: unknown) =>
+    error instanceof S3ServiceException &&
+    (error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404);
   const client = new S3Client({
     region: settings.region,
     ...(settings.endpoint && { endpoint: settings.endpoint }),

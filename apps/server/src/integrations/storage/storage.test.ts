@@ -25,7 +25,7 @@ afterAll(async () => {
   for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
 });
 
-const adapters: [string, () => ObjectStore][] = [
+const adapters: [string, () => ObjectStore | Promise<ObjectStore>][] = [
   [
     'the local folder',
     () => {
@@ -45,7 +45,7 @@ const adapters: [string, () => ObjectStore][] = [
 
 describe.each(adapters)('file storage in %s', (_name, open) => {
   test('gives back what was put, with its type, under nested keys', async () => {
-    const store = open();
+    const store = await open();
     await store.put('labels/2026/abc-123.pdf', pdf, 'application/pdf');
     await store.put('signatures/s-1.png', png, 'image/png');
     expect(await store.get('labels/2026/abc-123.pdf')).toEqual({
@@ -56,7 +56,7 @@ describe.each(adapters)('file storage in %s', (_name, open) => {
   });
 
   test('a second put under one key replaces the file', async () => {
-    const store = open();
+    const store = await open();
     await store.put('shiplists/one.pdf', pdf, 'application/pdf');
     const newer = Buffer.concat([pdf, Buffer.from('% revised\n')]);
     await store.put('shiplists/one.pdf', newer, 'application/pdf');
@@ -64,7 +64,7 @@ describe.each(adapters)('file storage in %s', (_name, open) => {
   });
 
   test('an unknown key is null; a key that could escape its folder is refused', async () => {
-    const store = open();
+    const store = await open();
     expect(await store.get('labels/never-written.pdf')).toBeNull();
     for (const key of ['../secret.pdf', 'labels/../../x.pdf', '/etc/passwd', 'labels/a b.pdf']) {
       expect(await store.get(key)).toBeNull();
