@@ -101,7 +101,10 @@ test('help plays the Welcome tutorial and links to the FAQ', async ({ page }, te
 
   await tutorials.getByRole('button', { name: 'Play Welcome to Atelier' }).click();
   const video = tutorials.locator('video');
-  await expect(video).toHaveAttribute('src', /\/files\/seed\/tutorial-welcome-tour\.webm$/);
+  await expect(video).toHaveAttribute(
+    'src',
+    /\/files\/seed\/tutorial-welcome-tour\.webm\?expires=\d+&signature=[\w-]+$/,
+  );
   await expect
     .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime))
     .toBeGreaterThan(0.3);

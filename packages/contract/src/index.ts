@@ -24,3 +24,4 @@ export * from './notifications.ts';
 export * from './help.ts';
 export * from './shop-login.ts';
 export * from './outbox.ts';
+export * from './file-links.ts';

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { fileLinksStillWork } from './file-links.ts';
 
 /** What §7 keeps in localStorage for a cached answer: the answer and when it was fetched. */
 export interface Timestamped<T> {
@@ -8,7 +9,8 @@ export interface Timestamped<T> {
 
 /**
  * The entry at `key` if it parses with `schema` and, with `maxAgeMs`, is younger than that.
- * A missing, damaged or outdated entry is no entry: the cache only ever saves a fetch.
+ * A missing, damaged or outdated entry, or one whose signed file links have run out, is no entry:
+ * the cache only ever saves a fetch.
  */
 export function readTimestamped<S extends z.ZodType>(
   key: string,
@@ -21,6 +23,7 @@ export function readTimestamped<S extends z.ZodType>(
     const entry = JSON.parse(raw) as Partial<Timestamped<unknown>>;
     if (typeof entry.timestamp !== 'number') return null;
     if (maxAgeMs !== undefined && now - entry.timestamp >= maxAgeMs) return null;
+    if (!fileLinksStillWork(entry.data, now)) return null;
     const data = schema.safeParse(entry.data);
     return data.success ? { timestamp: entry.timestamp, data: data.data } : null;
   } catch {

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { FILES_PATH } from './storage.ts';
+import { FILES_PATH } from '@atelier/contract';
 
 export type LinkVerdict = 'valid' | 'expired' | 'invalid';
 
@@ -17,7 +17,7 @@ function linkKey(secret: string): Buffer {
 }
 
 /**
- * Signed links to stored files (docs/decisions/0012). The expiry is rounded up to a quarter of
+ * Signed links to stored files (docs/decisions/0013). The expiry is rounded up to a quarter of
  * the lifetime, so one file keeps one URL for a while and the browser's cache can serve it again.
  */
 export function createFileLinks(options: { secret: string; ttlSeconds: number }): FileLinks {

@@ -2,7 +2,8 @@ import { ErrorCode } from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
-import { FILES_PATH, type FileStorage } from './storage.ts';
+import { FILES_PATH } from '@atelier/contract';
+import type { FileStorage } from './storage.ts';
 
 const LinkQuerySchema = z.object({
   expires: z.string().max(20).optional(),
@@ -10,7 +11,7 @@ const LinkQuerySchema = z.object({
 });
 
 /**
- * Stored files, only through the signed links the server mints (docs/decisions/0012): a link
+ * Stored files, only through the signed links the server mints (docs/decisions/0013): a link
  * that was altered, or has run out, reads nothing. The answer may be kept only by this browser,
  * and only while the link lasts.
  */

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { FILES_PATH } from '@atelier/contract';
 import type { FileLinks } from './file-links.ts';
 
 /** A stored file as read back. */
@@ -8,7 +9,7 @@ export interface StoredFile {
 }
 
 /**
- * Where the bytes live (docs/decisions/0012): a local directory by default, an S3-compatible
+ * Where the bytes live (docs/decisions/0013): a local directory by default, an S3-compatible
  * bucket when `S3_BUCKET` is set. Keys are made by the server, `folder/name.ext`.
  */
 export interface ObjectStore {
@@ -34,8 +35,6 @@ export interface FileStorage extends ObjectStore {
   linkFor<T extends string | null>(value: T): T;
   readonly links: FileLinks;
 }
-
-export const FILES_PATH = '/files';
 
 /** What a media column keeps for a stored file; see `FileStorage.pathOf`. */
 export function storedPath(key: string): string {

@@ -5,6 +5,7 @@ import {
 } from '@atelier/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../lib/api-client.ts';
+import { freshWhileFileLinksWork } from '../../lib/file-links.ts';
 import { sessionStore } from './session-store.ts';
 import { useSession } from './use-session.ts';
 
@@ -18,7 +19,7 @@ export function accountQueryOptions() {
   return queryOptions({
     queryKey: accountQueryKey,
     queryFn: fetchAccount,
-    staleTime: 5 * 60_000,
+    staleTime: freshWhileFileLinksWork(5 * 60_000),
     // Read at fetch time, not render time: an effect committed just before a logout must not refetch.
     enabled: () => sessionStore.getToken() !== null,
   });

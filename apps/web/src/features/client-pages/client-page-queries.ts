@@ -22,6 +22,7 @@ import {
 } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { apiGet, apiPost, isApiError } from '../../lib/api-client.ts';
+import { freshWhileFileLinksWork } from '../../lib/file-links.ts';
 
 /**
  * The link token of a client page, or null when the address holds no well-formed one: such a link
@@ -54,7 +55,7 @@ export function curatedQueryOptions(token: string | null) {
             signal,
           })
       : skipToken,
-    staleTime: CLIENT_PAGE_STALE_TIME_MS,
+    staleTime: freshWhileFileLinksWork(CLIENT_PAGE_STALE_TIME_MS),
   });
 }
 
@@ -69,7 +70,7 @@ export function quoteShareQueryOptions(token: string | null) {
             { signal },
           )
       : skipToken,
-    staleTime: CLIENT_PAGE_STALE_TIME_MS,
+    staleTime: freshWhileFileLinksWork(CLIENT_PAGE_STALE_TIME_MS),
   });
 }
 
@@ -84,7 +85,7 @@ export function offerApprovalQueryOptions(token: string | null) {
             { signal },
           )
       : skipToken,
-    staleTime: CLIENT_PAGE_STALE_TIME_MS,
+    staleTime: freshWhileFileLinksWork(CLIENT_PAGE_STALE_TIME_MS),
   });
 }
 

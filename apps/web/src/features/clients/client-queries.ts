@@ -13,6 +13,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { apiGet, apiPost, apiPut } from '../../lib/api-client.ts';
+import { fileLinksStillWork, freshWhileFileLinksWork } from '../../lib/file-links.ts';
 import { uploadProfileImage } from '../account/profile-photo-queries.ts';
 
 /** §9: a client's detail is kept 8 hours; the modal's reload icon fetches it anew. */
@@ -61,6 +62,7 @@ export function readCachedClient(clientId: number, now = Date.now()): CachedClie
     const document = ClientDocumentSchema.safeParse(parsed.document);
     if (typeof parsed.savedAt !== 'number' || !document.success) return null;
     if (now - parsed.savedAt >= CLIENT_DETAIL_CACHE_MS) return null;
+    if (!fileLinksStillWork(document.data, now)) return null;
     return { savedAt: parsed.savedAt, document: document.data };
   } catch {
     return null;
@@ -88,7 +90,7 @@ export function clientDetailQueryOptions(clientId: number) {
   return queryOptions({
     queryKey: clientKeys.detail(clientId),
     queryFn: ({ signal }) => fetchClient(clientId, signal),
-    staleTime: CLIENT_DETAIL_CACHE_MS,
+    staleTime: freshWhileFileLinksWork(CLIENT_DETAIL_CACHE_MS),
     initialData: () => readCachedClient(clientId)?.document,
     initialDataUpdatedAt: () => readCachedClient(clientId)?.savedAt,
   });

@@ -1,6 +1,7 @@
 import { MarketingBoxDocumentSchema } from '@atelier/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../lib/api-client.ts';
+import { freshWhileFileLinksWork } from '../../lib/file-links.ts';
 
 export const marketingBoxQueryKey = ['marketing-box'] as const;
 
@@ -10,7 +11,7 @@ export function marketingBoxQueryOptions() {
     queryKey: marketingBoxQueryKey,
     queryFn: ({ signal }) =>
       apiGet('/api/stylist/marketing-box', MarketingBoxDocumentSchema, { signal }),
-    staleTime: 10 * 60_000,
+    staleTime: freshWhileFileLinksWork(10 * 60_000),
   });
 }
 

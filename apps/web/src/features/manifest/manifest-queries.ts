@@ -5,6 +5,7 @@ import {
 } from '@atelier/contract';
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { apiGet, isApiError } from '../../lib/api-client.ts';
+import { freshWhileFileLinksWork } from '../../lib/file-links.ts';
 import { useSession } from '../auth/use-session.ts';
 
 /**
@@ -67,8 +68,8 @@ export function shipmentDocumentQueryOptions(source: ManifestSource) {
     queryFn: isReadable(source)
       ? ({ signal }) => apiGet(shipmentDocumentPath(source), ShipmentDocumentSchema, { signal })
       : skipToken,
-    // A shipped parcel's manifest does not change; refetching would only re-render the print.
-    staleTime: Infinity,
+    // A shipped parcel's manifest does not change; it is fetched again only for fresh photo links.
+    staleTime: freshWhileFileLinksWork(Infinity),
   });
 }
 

@@ -1,6 +1,7 @@
 import { TutorialListDocumentSchema } from '@atelier/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../lib/api-client.ts';
+import { freshWhileFileLinksWork } from '../../lib/file-links.ts';
 
 export const tutorialsQueryKey = ['tutorials'] as const;
 
@@ -11,7 +12,7 @@ export function tutorialsQueryOptions() {
     queryFn: ({ signal }) =>
       apiGet('/api/stylist/tutorials', TutorialListDocumentSchema, { signal }),
     // The back office changes them rarely.
-    staleTime: 30 * 60_000,
+    staleTime: freshWhileFileLinksWork(30 * 60_000),
   });
 }
 
