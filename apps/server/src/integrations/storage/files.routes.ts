@@ -1,8 +1,7 @@
-import { ErrorCode } from '@atelier/contract';
+import { ErrorCode, FILES_PATH } from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
-import { FILES_PATH } from '@atelier/contract';
 import type { FileStorage } from './storage.ts';
 
 const LinkQuerySchema = z.object({
