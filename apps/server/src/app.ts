@@ -191,7 +191,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     ping: database.ping,
   });
 
-  const storage = await createFileStorage(config.storage, secret);
+  const storage = await createFileStorage(config.storage, {
+    secret,
+    previousSecrets: config.auth.previousSecrets,
+  });
   const outbox = createOutboxWorker({
     db: database.db,
     mailer: options.mailer ?? createMailer(config.mail, app.log),

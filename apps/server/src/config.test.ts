@@ -94,4 +94,16 @@ describe('configuration', () => {
       /METRICS_TOKEN: must be at least 16 characters/,
     );
   });
+
+  test('previous auth secrets are a comma-separated list, each as long as a secret must be', () => {
+    expect(loadConfig({}).auth.previousSecrets).toEqual([]);
+    const [a, b] = ['a'.repeat(32), 'b'.repeat(40)];
+    expect(loadConfig({ AUTH_PREVIOUS_SECRETS: ` ${a}, ${b} ,` }).auth.previousSecrets).toEqual([
+      a,
+      b,
+    ]);
+    expect(() => loadConfig({ AUTH_PREVIOUS_SECRETS: `${a},short` })).toThrow(
+      /AUTH_PREVIOUS_SECRETS: each must be at least 32 characters/,
+    );
+  });
 });

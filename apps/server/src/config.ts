@@ -33,6 +33,19 @@ const EnvSchema = z.object({
   FILE_URL_TTL_SECONDS: z.coerce.number().int().min(10).max(604_800).default(3600),
   WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Secrets AUTH_SECRET replaced, comma-separated, newest first: still read, never signed with. */
+  AUTH_PREVIOUS_SECRETS: z
+    .string()
+    .default('')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((secret) => secret.trim())
+        .filter(Boolean),
+    )
+    .refine((secrets) => secrets.every((secret) => secret.length >= 32), {
+      message: 'each must be at least 32 characters',
+    }),
   JWT_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
   JWKS_URL: z.url().optional(),
   JWT_ISSUER: z.string().min(1).optional(),
@@ -136,6 +149,7 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     webDistDir: path.resolve(env.WEB_DIST_DIR),
     auth: {
       secret: env.AUTH_SECRET,
+      previousSecrets: env.AUTH_PREVIOUS_SECRETS,
       jwtTtlSeconds: env.JWT_TTL_SECONDS,
       jwksUrl: env.JWKS_URL,
       issuer: env.JWT_ISSUER,

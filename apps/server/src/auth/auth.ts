@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
@@ -11,6 +12,8 @@ export type Role = (typeof ROLES)[keyof typeof ROLES];
 
 export interface AuthSettings {
   secret: string;
+  /** Secrets `secret` replaced, newest first: what they encrypted stays readable. */
+  previousSecrets: readonly string[];
   baseUrl: string;
   trustedOrigins: string[];
   jwtTtlSeconds: number;
@@ -22,6 +25,7 @@ export interface AuthSettings {
 export function authSettings(config: Config, secret: string): AuthSettings {
   return {
     secret,
+    previousSecrets: config.auth.previousSecrets,
     baseUrl: config.publicUrl,
     trustedOrigins: [config.publicUrl, ...config.auth.trustedOrigins],
     jwtTtlSeconds: config.auth.jwtTtlSeconds,
@@ -36,13 +40,27 @@ type AuthLogger = Record<
   (detail: object, message: string) => void
 >;
 
+const SIGNING_KEY_ROTATION_SECONDS = 30 * 24 * 60 * 60;
+
+/** A secret's version in Better Auth's envelopes: fixed by the secret itself, whatever its place in the list. */
+function secretVersion(secret: string): number {
+  return crypto.createHash('sha256').update(secret).digest().readUInt32BE(0);
+}
+
 /** The embedded identity provider: email + password sessions, and short-lived JWTs for the API. */
 export function createAuth(db: Db, settings: AuthSettings, log?: AuthLogger) {
   return betterAuth({
     logger: log
       ? { level: 'info', log: (level, message, ...args) => log[level]({ auth: args }, message) }
       : { disabled: true },
-    secret: settings.secret,
+    // Versioned secrets (docs/operations.md, "Rotate AUTH_SECRET"): the first signs and encrypts,
+    // the others still decrypt, so the token signing key encrypted under an earlier secret stays
+    // usable. `secret` is only the fallback for data encrypted before versions: the oldest named.
+    secrets: [settings.secret, ...settings.previousSecrets].map((value) => ({
+      version: secretVersion(value),
+      value,
+    })),
+    secret: settings.previousSecrets.at(-1) ?? settings.secret,
     baseURL: settings.baseUrl,
     basePath: '/api/auth',
     trustedOrigins: settings.trustedOrigins,
@@ -86,7 +104,13 @@ export function createAuth(db: Db, settings: AuthSettings, log?: AuthLogger) {
     plugins: [
       admin({ defaultRole: ROLES.user, adminRoles: [ROLES.admin] }),
       jwt({
-        jwks: { keyPairConfig: { alg: 'EdDSA', crv: 'Ed25519' } },
+        jwks: {
+          keyPairConfig: { alg: 'EdDSA', crv: 'Ed25519' },
+          // A fresh signing key, encrypted under the current secret, every 30 days; a retired key's
+          // public half stays published for Better Auth's grace period (30 days), so what it signed
+          // verifies until it expires. After that, a previous secret is no longer needed.
+          rotationInterval: SIGNING_KEY_ROTATION_SECONDS,
+        },
         jwt: {
           issuer: settings.issuer,
           audience: settings.audience,

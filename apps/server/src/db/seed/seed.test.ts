@@ -25,6 +25,7 @@ beforeAll(async () => {
   await database.migrate();
   auth = createAuth(database.db, {
     secret: 'x'.repeat(32),
+    previousSecrets: [],
     baseUrl: 'http://localhost:3000',
     trustedOrigins: [],
     jwtTtlSeconds: 900,

@@ -20,12 +20,23 @@ function linkKey(secret: string): Buffer {
  * Signed links to stored files (docs/decisions/0013). The expiry is rounded up to a quarter of
  * the lifetime, so one file keeps one URL for a while and the browser's cache can serve it again.
  */
-export function createFileLinks(options: { secret: string; ttlSeconds: number }): FileLinks {
+export function createFileLinks(options: {
+  secret: string;
+  /** Secrets `secret` replaced: links they signed work until they expire. */
+  previousSecrets?: readonly string[];
+  ttlSeconds: number;
+}): FileLinks {
   const key = linkKey(options.secret);
+  const keys = [key, ...(options.previousSecrets ?? []).map(linkKey)];
   const ttl = options.ttlSeconds;
   const step = Math.max(1, Math.floor(ttl / 4));
-  const signatureOf = (fileKey: string, expires: number) =>
-    crypto.createHmac('sha256', key).update(`${fileKey}\n${expires}`).digest('base64url');
+  const signatureOf = (fileKey: string, expires: number, by = key) =>
+    crypto.createHmac('sha256', by).update(`${fileKey}\n${expires}`).digest('base64url');
+  const signedBy = (by: Buffer, fileKey: string, expires: number, signature: string) => {
+    const expected = Buffer.from(signatureOf(fileKey, expires, by));
+    const given = Buffer.from(signature);
+    return given.length === expected.length && crypto.timingSafeEqual(given, expected);
+  };
 
   return {
     ttlSeconds: ttl,
@@ -37,10 +48,7 @@ export function createFileLinks(options: { secret: string; ttlSeconds: number })
       const { expires, signature } = query;
       if (typeof expires !== 'string' || !/^\d{1,12}$/.test(expires)) return 'invalid';
       if (typeof signature !== 'string') return 'invalid';
-      const expected = Buffer.from(signatureOf(fileKey, Number(expires)));
-      const given = Buffer.from(signature);
-      if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected))
-        return 'invalid';
+      if (!keys.some((by) => signedBy(by, fileKey, Number(expires), signature))) return 'invalid';
       return Number(expires) * 1000 < now ? 'expired' : 'valid';
     },
   };
