@@ -196,6 +196,7 @@ describe('operations', () => {
     await other.database.close();
     const response = await other.inject({ method: 'GET', url: '/health/ready' });
     expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('5');
     expect(response.json()).toEqual({ status: 'unavailable' });
   });
 

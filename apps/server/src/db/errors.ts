@@ -39,6 +39,9 @@ const DRIVER_MESSAGES = [
   'Cannot use a pool after calling end',
 ];
 
+/** pg.Client's own connect timeout, in words too plain to match anywhere but whole. */
+const DRIVER_EXACT_MESSAGES = new Set(['timeout expired']);
+
 /**
  * True when a failed call failed because the database is out of reach (an outage), so the answer
  * is 503 and the same request may succeed later. Drizzle wraps the driver's error: every cause is searched.
@@ -50,7 +53,19 @@ export function isDatabaseUnavailable(error: unknown): boolean {
       return true;
     if (DRIVER_MESSAGES.some((words) => cause instanceof Error && cause.message.includes(words)))
       return true;
+    if (DRIVER_EXACT_MESSAGES.has(cause.message)) return true;
     cause = cause.cause;
   }
   return false;
+}
+
+/**
+ * The driver's own words for a failed call, for the log: Drizzle's wrapper would add the SQL and
+ * its bound values.
+ */
+export function driverCause(error: unknown): { message: string; code?: unknown } {
+  if (!(error instanceof Error)) return { message: String(error) };
+  let cause: Error = error;
+  while (cause.cause instanceof Error) cause = cause.cause;
+  return { message: cause.message, code: (cause as { code?: unknown }).code };
 }

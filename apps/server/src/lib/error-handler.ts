@@ -1,7 +1,7 @@
 import { ErrorCode, type ErrorBody } from '@atelier/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable } from '../db/errors.ts';
+import { driverCause, isDatabaseUnavailable } from '../db/errors.ts';
 import { AppError, VALIDATION_MESSAGE } from './app-error.ts';
 
 /** Seconds a client should wait before trying again while the database is out of reach. */
@@ -48,12 +48,6 @@ const statusCodes: Record<number, ErrorCode> = {
 /** The contract's code for a 4xx status that carries no code of its own. */
 export function errorCodeForStatus(status: number): ErrorCode {
   return statusCodes[status] ?? ErrorCode.badRequest;
-}
-
-function driverCause(error: Error): { message: string; code?: unknown } {
-  let cause: Error = error;
-  while (cause.cause instanceof Error) cause = cause.cause;
-  return { message: cause.message, code: (cause as { code?: unknown }).code };
 }
 
 /** Every failure leaves the server in the contract's error shape; a 500 never leaks its detail. */

@@ -1,5 +1,7 @@
 import { HealthSchema } from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { driverCause, isDatabaseUnavailable } from '../../db/errors.ts';
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../../lib/error-handler.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod<{ ping: () => Promise<void> }> = async (
   app,
@@ -26,8 +28,16 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ping: () => Promise<void> }> 
         await ping();
         return { status: 'ok' as const };
       } catch (error) {
-        request.log.error({ err: error }, 'database ping failed');
-        return reply.code(503).send({ status: 'unavailable' as const });
+        // An outage is expected now and then (a warning); any other failure is a fault to fix.
+        if (isDatabaseUnavailable(error)) {
+          request.log.warn({ cause: driverCause(error) }, 'database out of reach');
+        } else {
+          request.log.error({ err: error }, 'database ping failed');
+        }
+        return reply
+          .code(503)
+          .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
+          .send({ status: 'unavailable' as const });
       }
     },
   );

@@ -5,6 +5,7 @@ import {
 } from '@atelier/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { driverCause, isDatabaseUnavailable } from '../../db/errors.ts';
 import type { ListenHandlers, Unlisten } from '../../db/listener.ts';
 import { NOTIFICATIONS_CHANNEL, parseNotificationSignal } from './notification-signals.ts';
 import { loadStreamUpdate } from './notifications.service.ts';
@@ -56,9 +57,16 @@ export async function startNotificationHub(options: {
     deliveries = deliveries.then(() =>
       Promise.all(
         batch.map(([stylistId, entry]) =>
-          deliver(stylistId, entry).catch((error: unknown) =>
-            logger.error({ err: error, stylistId }, 'notification stream delivery failed'),
-          ),
+          deliver(stylistId, entry).catch((error: unknown) => {
+            if (isDatabaseUnavailable(error)) {
+              logger.warn(
+                { cause: driverCause(error), stylistId },
+                'notification stream delivery failed: the database is out of reach',
+              );
+            } else {
+              logger.error({ err: error, stylistId }, 'notification stream delivery failed');
+            }
+          }),
         ),
       ).then(() => undefined),
     );
@@ -95,7 +103,14 @@ export async function startNotificationHub(options: {
       logger.warn('notification listener reconnected; open streams restart');
       endAll();
     },
-    onError: (error) => logger.error({ err: error }, 'notification listener connection failed'),
+    onError: (error) => {
+      // The listener retries by itself; an outage is expected now and then, anything else is not.
+      if (isDatabaseUnavailable(error)) {
+        logger.warn({ cause: driverCause(error) }, 'notification listener lost the database');
+      } else {
+        logger.error({ err: error }, 'notification listener connection failed');
+      }
+    },
   });
 
   return {

@@ -29,10 +29,23 @@ export async function baseUrlOf(app: App): Promise<string> {
   return `http://127.0.0.1:${port}`;
 }
 
+/** Thrown by a read when the server has ended the stream. */
+export class StreamEndedError extends Error {
+  override name = 'StreamEndedError';
+  constructor() {
+    super('the stream ended');
+  }
+}
+
 /** Opens the notification stream as a browser's EventSource would, and reads it block by block. */
 export async function openStream(app: App, token: string) {
+  return openStreamAt(await baseUrlOf(app), token);
+}
+
+/** The same, on a server at `baseUrl` (another process). */
+export async function openStreamAt(baseUrl: string, token: string) {
   const controller = new AbortController();
-  const url = `${await baseUrlOf(app)}${NOTIFICATIONS_STREAM_PATH}?${STREAM_TOKEN_PARAM}=${encodeURIComponent(token)}`;
+  const url = `${baseUrl}${NOTIFICATIONS_STREAM_PATH}?${STREAM_TOKEN_PARAM}=${encodeURIComponent(token)}`;
   const response = await fetch(url, {
     headers: { accept: 'text/event-stream' },
     signal: controller.signal,
@@ -59,7 +72,7 @@ export async function openStream(app: App, token: string) {
       });
       try {
         const { value, done } = await Promise.race([reader.read(), timeout]);
-        if (done) throw new Error('the stream ended');
+        if (done) throw new StreamEndedError();
         buffer += value;
       } finally {
         clearTimeout(timer);
@@ -75,6 +88,18 @@ export async function openStream(app: App, token: string) {
       for (;;) {
         const block = await nextBlock(timeoutMs);
         if (block.event) return block;
+      }
+    },
+    /** Reads and drops whatever comes until the server ends the stream. */
+    async untilEnded(timeoutMs = 5_000): Promise<void> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        try {
+          await nextBlock(Math.max(deadline - Date.now(), 0));
+        } catch (error) {
+          if (error instanceof StreamEndedError) return;
+          throw error;
+        }
       }
     },
     close: () => controller.abort(),

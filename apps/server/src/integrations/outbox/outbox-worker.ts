@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { driverCause, isDatabaseUnavailable } from '../../db/errors.ts';
 import { outbox } from '../../db/schema.ts';
 import type { EmailMessage } from '../mail/mail.ts';
 import { PermanentMailError, type MailAttachment, type Mailer } from '../mail/mailer.ts';
@@ -191,7 +192,17 @@ export function createOutboxWorker(deps: OutboxWorkerDeps): OutboxWorker {
     inFlight = deliverDue()
       .then(
         () => undefined,
-        (error: unknown) => logger.error({ err: error }, 'outbox round failed'),
+        (error: unknown) => {
+          // Leased rows wait out their lease; the next round, after the outage, takes the rest.
+          if (isDatabaseUnavailable(error)) {
+            logger.warn(
+              { cause: driverCause(error) },
+              'outbox round failed: the database is out of reach',
+            );
+          } else {
+            logger.error({ err: error }, 'outbox round failed');
+          }
+        },
       )
       .finally(() => {
         inFlight = undefined;
