@@ -14,6 +14,7 @@ export default defineConfig({
           root: './apps/server',
           include: ['src/**/*.test.ts'],
           setupFiles: ['./vitest.setup.ts'],
+          globalSetup: ['./vitest.global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
