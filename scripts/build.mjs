@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { otherLiveStarts } from './start-lock.mjs';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 /** Written into each dist/ after a successful build: the fingerprint of the inputs it was built from. */
@@ -64,8 +65,15 @@ export const targets = {
   },
 };
 
-/** Test files and hidden files (editor swap files, .DS_Store) never reach a build. */
-/** @param {string} name */
+export class BuildRefusedError extends Error {
+  /** @override */
+  name = 'BuildRefusedError';
+}
+
+/**
+ * Test files and hidden files (editor swap files, .DS_Store) never reach a build.
+ * @param {string} name
+ */
 function isInput(name) {
   return !name.startsWith('.') && !/\.test\.[cm]?[jt]sx?$/.test(name);
 }
@@ -194,9 +202,15 @@ async function buildServer() {
   }
 }
 
+/** @param {{ pid: number, port: number }[]} starts */
+function describeStarts(starts) {
+  return starts.map(({ pid, port }) => `port ${port} (pid ${pid})`).join(', ');
+}
+
 /**
  * Builds each named target whose inputs differ from its stamp (every one with `force`), and
- * returns the names of those it built.
+ * returns the names of those it built. The web build empties apps/web/dist first, so it is
+ * refused while another start of this tree serves it.
  * @param {('web' | 'server')[]} names
  * @param {{ force?: boolean, log?: (line: string) => void }} [options]
  */
@@ -206,6 +220,13 @@ export async function buildIfChanged(names, { force = false, log = console.error
     const target = targets[name];
     const inputs = fingerprint(target);
     if (!force && stampOf(target) === inputs) continue;
+    const running = name === 'web' ? otherLiveStarts() : [];
+    if (running.length > 0) {
+      throw new BuildRefusedError(
+        `Cannot build ${target.label}: Atelier runs from this folder on ${describeStarts(running)} ` +
+          `and serves the current build. Stop it first. Nothing was built or changed.`,
+      );
+    }
     log(`Building ${target.label}…`);
     const started = performance.now();
     fs.rmSync(path.join(target.dist, STAMP), { force: true });
@@ -238,7 +259,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
       force: args.includes('--force'),
     });
   } catch (error) {
-    console.error(error);
+    console.error(error instanceof BuildRefusedError ? error.message : error);
     process.exit(1);
   }
 }
