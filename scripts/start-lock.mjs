@@ -64,10 +64,12 @@ export function takeStartLock(port) {
       if (codeOf(error) !== 'EEXIST') throw error;
       const owner = ownerOf(lockPath);
       if (owner !== null && owner !== process.pid && isAlive(owner)) {
+        const relativePath = path.relative(process.cwd(), lockPath);
         throw new StartLockedError(
-          `Atelier is already running from this folder on port ${port} (pid ${owner}).\n` +
+          `Atelier is already running from this folder on port ${port} (pid ${owner}); ` +
+            `nothing was built or changed.\n` +
             `Stop it first (Ctrl-C where it runs, or kill ${owner}), or set PORT to start another one.\n` +
-            `Nothing was built or changed.`,
+            `If pid ${owner} is not Atelier, delete ${relativePath}.`,
         );
       }
       fs.rmSync(lockPath, { force: true });

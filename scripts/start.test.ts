@@ -124,7 +124,8 @@ test('a second start on the same port refuses before building anything, even wit
       const second = start(port);
       expect(await second.exited).toBe(1);
       expect(second.output()).toContain(
-        `Atelier is already running from this folder on port ${port} (pid ${first.child.pid}).`,
+        `Atelier is already running from this folder on port ${port} (pid ${first.child.pid}); ` +
+          'nothing was built or changed.',
       );
       expect(second.output()).not.toMatch(/Building/);
       expect(distState()).toEqual(before);
