@@ -45,7 +45,14 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
   {
-    files: ['apps/server/src/cli/**', 'apps/server/src/server.ts', 'bench/**', 'e2e/**', '.ci/**'],
+    files: [
+      'apps/server/src/cli/**',
+      'apps/server/src/server.ts',
+      'bench/**',
+      'e2e/**',
+      '.ci/**',
+      'scripts/**',
+    ],
     rules: { 'no-console': 'off' },
   },
 );

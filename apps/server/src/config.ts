@@ -2,8 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { PostalAddress } from './integrations/shipping/shipping-provider.ts';
 import type { S3Settings } from './integrations/storage/s3-storage.ts';
-
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
+import { repoRoot } from './lib/server-root.ts';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'])

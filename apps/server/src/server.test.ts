@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 
-const tsx = path.resolve(import.meta.dirname, '../../../node_modules/.bin/tsx');
-const entry = path.resolve(import.meta.dirname, 'server.ts');
+// Built by vitest.global-setup.ts, run as `npm start` runs it.
+const bundle = path.resolve(import.meta.dirname, '../dist/server.js');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-server-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
@@ -19,7 +19,7 @@ async function freePort(): Promise<number> {
 }
 
 function start(port: number) {
-  const child = spawn(tsx, [entry], {
+  const child = spawn(process.execPath, ['--enable-source-maps', bundle], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -166,16 +166,13 @@ describe('npm run admin -- outbox', () => {
 });
 
 test('the command exits 1 with a clear message when it refuses', async () => {
-  const tsx = path.resolve(import.meta.dirname, '../../../../node_modules/.bin/tsx');
+  // Built by vitest.global-setup.ts, run as `npm run admin` runs it.
+  const bundle = path.resolve(import.meta.dirname, '../../dist/admin.js');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-cli-'));
   try {
-    const child = spawn(
-      tsx,
-      [path.resolve(import.meta.dirname, 'admin.ts'), 'outbox', 'retry', '7'],
-      {
-        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
-      },
-    );
+    const child = spawn(process.execPath, [bundle, 'outbox', 'retry', '7'], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

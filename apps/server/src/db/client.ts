@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Config } from '../config.ts';
+import { serverRoot } from '../lib/server-root.ts';
 import { listenOnPostgres, type ListenHandlers, type Unlisten } from './listener.ts';
 import { lockDataDir } from './lock.ts';
 import * as schema from './schema.ts';
@@ -42,7 +43,8 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+// Read from src/ by the compiled server too: SQL files are data, not bundled.
+const migrationsFolder = path.join(serverRoot, 'src/db/migrations');
 
 export type DatabaseOptions =
   | Config['database']

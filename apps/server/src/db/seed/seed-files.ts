@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FileStorage } from '../../integrations/storage/storage.ts';
+import { serverRoot } from '../../lib/server-root.ts';
 import { TUTORIALS } from './content.ts';
 import type { DemoPlan } from './demo-plan.ts';
 import { coverSvg, holidaySvg, portraitSvg, signatureSvg } from './illustrations.ts';
@@ -32,7 +33,7 @@ export interface SeedFiles {
 }
 
 const JPEG = 'image/jpeg';
-const MEDIA_DIR = path.join(import.meta.dirname, 'media');
+const MEDIA_DIR = path.join(serverRoot, 'src/db/seed/media');
 const PRODUCT_SIZE = 600;
 const THUMBNAIL_SIZE = 200;
 
