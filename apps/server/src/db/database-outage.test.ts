@@ -25,8 +25,8 @@ if (cluster && cluster.length !== 2) {
 }
 const canStopCluster = Boolean(cluster && process.env.TEST_DATABASE_URL);
 
-const tsx = path.resolve(import.meta.dirname, '../../../../node_modules/.bin/tsx');
-const entry = path.resolve(import.meta.dirname, '../server.ts');
+/** The compiled server, as production runs it (built by vitest.global-setup.ts). */
+const bundle = path.resolve(import.meta.dirname, '../../dist/server.js');
 const AUTH_SECRET = 'outage-test-secret-that-is-long-enough-0123';
 /** A dead database must give an answer this fast: connecting gives up after 5 s. */
 const MAX_ANSWER_MS = 6_000;
@@ -141,7 +141,9 @@ test.runIf(canStopCluster)(
     const admin = await createTestAccount(setup, { role: 'admin' });
     await setup.close();
 
-    const child = spawn(tsx, [entry], { env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, ['--enable-source-maps', bundle], {
+      env: { ...process.env, ...env },
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
