@@ -10,9 +10,9 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../apps/server/src/test/processes.ts';
 
 const rounds = Number(process.env.ROUNDS ?? 5);
 const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -31,14 +31,6 @@ function freshDir(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-cold-start-'));
   temporaryDirs.push(dir);
   return dir;
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 interface Run {

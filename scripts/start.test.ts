@@ -1,9 +1,9 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { freePort, waitForReady } from '../apps/server/src/test/processes.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const startScript = path.join(import.meta.dirname, 'start.mjs');
@@ -21,13 +21,8 @@ beforeAll(() => {
 }, 160_000);
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+/** `npm start` may build first: give it up to 30 s. */
+const START_READY = { attempts: 300, intervalMs: 100 };
 
 function start(port: number) {
   const child = spawn(process.execPath, [startScript], {
@@ -46,18 +41,6 @@ function start(port: number) {
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { child, exited, output: () => output };
-}
-
-async function waitForReady(port: number, child: ChildProcess) {
-  for (let i = 0; i < 300 && child.exitCode === null; i++) {
-    const ok = await fetch(`http://127.0.0.1:${port}/health/ready`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('npm start did not become ready');
 }
 
 /** Every file of both builds with its modification time, and the stamps' contents. */
@@ -100,7 +83,7 @@ test('an unchanged tree starts without building; a lock left by a dead process i
 
   const run = start(port);
   try {
-    await waitForReady(port, run.child);
+    await waitForReady(port, run.child, START_READY);
     expect(run.output()).not.toMatch(/Building/);
     expect(distState()).toEqual(before);
     expect(fs.readFileSync(lock, 'utf8')).toBe(String(run.child.pid));
@@ -117,7 +100,7 @@ test('a second start on the same port refuses before building anything, even wit
   const port = await freePort();
   const first = start(port);
   try {
-    await waitForReady(port, first.child);
+    await waitForReady(port, first.child, START_READY);
     // Were the lock taken after the build, this second start would rebuild the server.
     await withStaleStamp(serverStamp, async () => {
       const before = distState();
@@ -140,7 +123,7 @@ test('a start on another port refuses to rebuild the web app that a running star
   const port = await freePort();
   const first = start(port);
   try {
-    await waitForReady(port, first.child);
+    await waitForReady(port, first.child, START_READY);
     await withStaleStamp(webStamp, async () => {
       const before = distState();
       const other = start(await freePort());

@@ -1,6 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -12,6 +11,7 @@ import { openStreamAt } from '../features/notifications/notifications-testing.ts
 import { startTestSmtp } from '../integrations/mail/smtp-testing.ts';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../lib/error-handler.ts';
 import { createTestAccount, createTestDatabase, PASSWORD, testConfig } from '../test/test-app.ts';
+import { freePort } from '../test/processes.ts';
 
 /**
  * "15 regress": the version and name `pg_ctlcluster` knows the test cluster by. This test stops
@@ -83,14 +83,6 @@ async function whenDatabaseAnswers(url: string, timeoutMs: number): Promise<numb
     }
   }
   throw new Error('PostgreSQL did not come back');
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** One answer of the write load (status 0: no answer at all). */
