@@ -60,6 +60,7 @@ import type { ShippingProvider } from './integrations/shipping/shipping-provider
 import { filesRoutes } from './integrations/storage/files.routes.ts';
 import { createFileStorage } from './integrations/storage/create-storage.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
+import { answerClientError, answerRouterError } from './lib/framework-errors.ts';
 import { memoryRateLimitStore, postgresRateLimitStore } from './lib/rate-limit-store.ts';
 import { serializeRequest } from './lib/log-redaction.ts';
 
@@ -95,6 +96,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
         : crypto.randomUUID();
     },
     requestIdHeader: false,
+    // Failures before any route runs answer in the contract's error shape too.
+    frameworkErrors: answerRouterError,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
   const database = options.database ?? (await openDatabase(config.database, app.log));
