@@ -208,8 +208,22 @@ describe('operations', () => {
     });
     expect(response.headers['x-request-id']).toBe('abc-123');
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['content-security-policy']).toContain("base-uri 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['strict-transport-security']).toBeDefined();
+    // The test app's PUBLIC_URL is plain http, where HSTS means nothing.
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  test('HSTS is sent where the product is served over https', async () => {
+    const secure = await buildTestApp({ PUBLIC_URL: 'https://atelier.example.com' });
+    try {
+      const response = await secure.inject({ method: 'GET', url: '/health/live' });
+      expect(response.headers['strict-transport-security']).toBe(
+        'max-age=31536000; includeSubDomains',
+      );
+    } finally {
+      await secure.close();
+    }
   });
 
   test('the OpenAPI document is generated from the contract', async () => {

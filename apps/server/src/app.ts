@@ -133,10 +133,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
         connectSrc: ["'self'"],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
+        // No page sets a <base>; an injected one could redirect every relative link (ASVS 3.4.3).
+        baseUri: ["'none'"],
         upgradeInsecureRequests: null,
       },
     },
     crossOriginEmbedderPolicy: false,
+    // A browser ignores HSTS over plain http; sent only where the product is served over https.
+    strictTransportSecurity: config.publicUrl.startsWith('https:')
+      ? { maxAge: 31_536_000, includeSubDomains: true }
+      : false,
   });
   await app.register(cookie);
   // Only routes that ask for a limit get one (the public client pages); sign-in has its own.
