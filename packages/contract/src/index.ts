@@ -25,3 +25,4 @@ export * from './help.ts';
 export * from './shop-login.ts';
 export * from './outbox.ts';
 export * from './file-links.ts';
+export * from './text.ts';

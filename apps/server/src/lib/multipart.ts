@@ -1,4 +1,4 @@
-import { ErrorCode } from '@atelier/contract';
+import { ErrorCode, UNSTORABLE_TEXT_MESSAGE, unstorableTextPaths } from '@atelier/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './app-error.ts';
 
@@ -66,6 +66,8 @@ export async function readMultipartForm(
         fail(part.fieldname, 'Unknown field');
       } else if (part.valueTruncated) {
         fail(part.fieldname, 'This value is too long');
+      } else if (unstorableTextPaths(part.value).length > 0) {
+        fail(part.fieldname, UNSTORABLE_TEXT_MESSAGE);
       } else {
         form.fields[part.fieldname] = String(part.value);
       }
