@@ -69,3 +69,39 @@ export function driverCause(error: unknown): { message: string; code?: unknown }
   while (cause.cause instanceof Error) cause = cause.cause;
   return { message: cause.message, code: (cause as { code?: unknown }).code };
 }
+
+/** What may be logged of a database's refusal: where it happened, never the values involved. */
+export interface DatabaseErrorDetail {
+  /** The SQLSTATE, e.g. 23505. */
+  code: string;
+  schema?: string;
+  table?: string;
+  column?: string;
+  constraint?: string;
+  dataType?: string;
+}
+
+const DETAIL_FIELDS = ['schema', 'table', 'column', 'constraint', 'dataType'] as const;
+
+/**
+ * The SQLSTATE and the names of the table, column and constraint at fault, when `error` (or a
+ * cause of it) is the database's refusal; null otherwise. Never the message, the detail or the
+ * query: Drizzle's wrapper carries the SQL and every bound value, and PostgreSQL's own message and
+ * detail can quote a value ("Key (email)=(…) already exists").
+ */
+export function databaseErrorDetail(error: unknown): DatabaseErrorDetail | null {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 8; depth++) {
+    const fields = cause as Error &
+      Partial<Record<'code' | (typeof DETAIL_FIELDS)[number], unknown>>;
+    if (typeof fields.code === 'string' && /^[0-9A-Z]{5}$/.test(fields.code)) {
+      const detail: DatabaseErrorDetail = { code: fields.code };
+      for (const field of DETAIL_FIELDS) {
+        const value = fields[field];
+        if (typeof value === 'string' && value) detail[field] = value;
+      }
+      return detail;
+    }
+    cause = cause.cause;
+  }
+  return null;
+}

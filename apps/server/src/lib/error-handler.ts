@@ -1,7 +1,7 @@
 import { ErrorCode, type ErrorBody } from '@atelier/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { driverCause, isDatabaseUnavailable } from '../db/errors.ts';
+import { databaseErrorDetail, driverCause, isDatabaseUnavailable } from '../db/errors.ts';
 import { AppError, VALIDATION_MESSAGE } from './app-error.ts';
 
 /** Seconds a client should wait before trying again while the database is out of reach. */
@@ -50,6 +50,15 @@ export function errorCodeForStatus(status: number): ErrorCode {
   return statusCodes[status] ?? ErrorCode.badRequest;
 }
 
+/** Where an error was thrown, without its first line (the message, which may quote values). */
+function stackFrames(error: Error): string[] {
+  return (error.stack ?? '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line.startsWith('at '))
+    .slice(0, 10);
+}
+
 /** Every failure leaves the server in the contract's error shape; a 500 never leaks its detail. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((thrown: FastifyError, request, reply) => {
@@ -88,7 +97,12 @@ export function registerErrorHandler(app: FastifyInstance) {
         code: errorCodeForStatus(status),
       };
     } else {
-      request.log.error({ err: error }, 'unhandled error');
+      // A database's refusal is logged by where it happened, never by the values involved.
+      const database = databaseErrorDetail(error);
+      request.log.error(
+        database ? { database, errorName: error.name, frames: stackFrames(error) } : { err: error },
+        'unhandled error',
+      );
       status = 500;
       body = { message: 'Internal error', code: ErrorCode.internal };
     }

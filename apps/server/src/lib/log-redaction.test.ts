@@ -24,6 +24,10 @@ describe('link tokens in logged URLs', () => {
       '/api/stylist/notifications/stream?access_token=[token]',
     ],
     ['/api/x?a=1&access_token=eyJ.payload.sig&b=2', '/api/x?a=1&access_token=[token]&b=2'],
+    [
+      `/files/labels/a.pdf?expires=1795623300&signature=${token}`,
+      '/files/labels/a.pdf?expires=1795623300&signature=[token]',
+    ],
   ])('%s is logged as %s', (url, logged) => {
     expect(redactLinkTokens(url)).toBe(logged);
     expect(redactLinkTokens(url)).not.toContain(token);

@@ -6,6 +6,8 @@ const TOKEN_PLACES: readonly RegExp[] = [
   /([?&](?:shipment-id|ticket)=)[^&#]*/g,
   // The notification stream's API token (EventSource cannot send it in a header).
   /([?&]access_token=)[^&#]*/g,
+  // A signed file link's signature opens the file until the link expires (docs/decisions/0013).
+  /([?&]signature=)[^&#]*/g,
   // The web pages a link opens (/curated/…, /quote/…, /quotes/…/print) carry the bare token.
   /(\/)[A-Za-z0-9_-]{43}(?=$|[/?#])/g,
 ];
