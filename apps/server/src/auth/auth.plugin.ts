@@ -122,6 +122,28 @@ export async function registerAuth(app: AppInstance, options: AuthPluginOptions)
   });
 }
 
+/**
+ * The session token lives in the HttpOnly cookie only: Better Auth also puts it in the JSON of
+ * the sign-in answer and of the session calls, where a script could read it (ASVS 3.3).
+ */
+function withoutSessionTokens(pathname: string, text: string): string {
+  const strip = (session: unknown) => {
+    if (session && typeof session === 'object') delete (session as { token?: unknown }).token;
+  };
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  if (!body || typeof body !== 'object') return text;
+  if (pathname.startsWith('/api/auth/sign-in/')) strip(body);
+  else if (pathname === '/api/auth/get-session') strip((body as { session?: unknown }).session);
+  else if (pathname === '/api/auth/list-sessions' && Array.isArray(body)) body.forEach(strip);
+  else return text;
+  return JSON.stringify(body);
+}
+
 /** Hands the request to Better Auth as a web Request, and its answer back in the contract's shapes. */
 async function forwardToAuth(
   auth: Auth,
@@ -165,7 +187,7 @@ async function forwardToAuth(
   }
 
   const text = await response.text();
-  if (response.status < 400) return reply.send(text);
+  if (response.status < 400) return reply.send(withoutSessionTokens(url.pathname, text));
 
   let parsed: { message?: string; code?: string } = {};
   try {

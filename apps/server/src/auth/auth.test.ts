@@ -67,6 +67,27 @@ describe('sign-in', () => {
     expect(document.included[0]).toMatchObject({ type: 'stylists', id: String(stylist.stylistId) });
   });
 
+  test('the session token stays in the HttpOnly cookie, out of every JSON answer', async () => {
+    const { response, cookie } = await signIn(app, stylist.email, PASSWORD, '10.0.0.7');
+    expect(response.statusCode).toBe(200);
+    const sessionToken = /better-auth\.session_token=([^.;]+)/.exec(cookie)?.[1];
+    expect(sessionToken).toBeTruthy();
+    expect(response.json()).not.toHaveProperty('token');
+    expect(response.json()).toHaveProperty('user.email', stylist.email);
+
+    for (const url of ['/api/auth/get-session', '/api/auth/list-sessions']) {
+      const answer = await app.inject({ method: 'GET', url, headers: { cookie } });
+      expect(answer.statusCode, url).toBe(200);
+      expect(answer.body, url).not.toContain(sessionToken);
+    }
+    const session = await app.inject({
+      method: 'GET',
+      url: '/api/auth/get-session',
+      headers: { cookie },
+    });
+    expect(session.json()).toHaveProperty('user.email', stylist.email);
+  });
+
   test('without include=stylist the stylist entry is left out', async () => {
     const token = await tokenFor(app, stylist.email);
     const account = await app.inject({
