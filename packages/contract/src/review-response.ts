@@ -22,9 +22,10 @@ export type ReviewResponseAction =
     }
   | { readonly type: 'reset' };
 
-export const ReviewResponseItemSchema = z.object({
+/** One answer as §3's payload sends it; unknown keys are refused at every level, as in every body. */
+export const ReviewResponseItemSchema = z.strictObject({
   id: z.string(),
-  attributes: z.object({
+  attributes: z.strictObject({
     accepted_offer_type: AcceptedOfferTypeSchema,
     is_accepted: z.boolean(),
     is_rejected: z.boolean(),

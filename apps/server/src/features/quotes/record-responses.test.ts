@@ -242,6 +242,24 @@ describe("recording a client's answers", () => {
     }
   });
 
+  test('an unknown key inside an answer is refused as at the top, and named', async () => {
+    const quoteId = await quoteIn('offer_pending');
+    const { id, attributes } = answer(quoteId, 'consignment');
+    const body = await expectRefused(
+      [quoteId],
+      () =>
+        record([
+          { id, attributes: { ...attributes, note: 'sneaked in' } },
+          { ...answer(quoteId, 'buyout'), extra: 1 },
+        ]),
+      400,
+    );
+    expect(body.errors).toMatchObject({
+      'data.0.attributes.note': ['Unknown field'],
+      'data.1.extra': ['Unknown field'],
+    });
+  });
+
   test('only a signed-in stylist may record answers', async () => {
     const quoteId = await quoteIn('offer_pending');
     const anonymous = await expectRefused(
