@@ -236,4 +236,26 @@ describe('operations', () => {
     const ui = await app.inject({ method: 'GET', url: '/api/docs' });
     expect([200, 302]).toContain(ui.statusCode);
   });
+
+  test('with API_DOCS=admin (production’s default) only an admin reads the API documentation', async () => {
+    const closed = await buildTestApp({ API_DOCS: 'admin' });
+    try {
+      const read = (token?: string) =>
+        closed.inject({
+          method: 'GET',
+          url: '/api/docs/json',
+          headers: token ? { authorization: `Bearer ${token}` } : {},
+        });
+      expect((await read()).statusCode).toBe(401);
+      const stylist = await createTestAccount(closed);
+      expect((await read(await tokenFor(closed, stylist.email))).statusCode).toBe(403);
+      const admin = await createTestAccount(closed, { role: 'admin' });
+      const answer = await read(await tokenFor(closed, admin.email));
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json()).toHaveProperty('openapi');
+      expect((await closed.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBe(401);
+    } finally {
+      await closed.close();
+    }
+  });
 });

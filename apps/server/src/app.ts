@@ -107,7 +107,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
 
   const routes: { method: string; url: string; access: Access | undefined }[] = [];
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/docs')) route.config = { ...route.config, access: 'public' };
+    // The API's map is a reconnaissance aid: in production only admins read it (API_DOCS).
+    if (route.url.startsWith('/api/docs'))
+      route.config = { ...route.config, access: config.apiDocs };
     if (route.config?.access === 'public' && route.schema)
       route.schema = { ...route.schema, security: [] };
     for (const method of [route.method].flat()) {

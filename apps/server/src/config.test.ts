@@ -106,4 +106,12 @@ describe('configuration', () => {
       /AUTH_PREVIOUS_SECRETS: each must be at least 32 characters/,
     );
   });
+
+  test('the API documentation is open except in production, unless API_DOCS says', () => {
+    expect(loadConfig({}).apiDocs).toBe('public');
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 's'.repeat(32) };
+    expect(loadConfig(production).apiDocs).toBe('admin');
+    expect(loadConfig({ ...production, API_DOCS: 'public' }).apiDocs).toBe('public');
+    expect(() => loadConfig({ API_DOCS: 'everyone' })).toThrow(/API_DOCS/);
+  });
 });

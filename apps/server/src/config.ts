@@ -10,6 +10,8 @@ const booleanFlag = z
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** Who reads /api/docs: anyone, or only admins; unset, anyone except in production. */
+  API_DOCS: z.enum(['public', 'admin']).optional(),
   HOST: z.string().min(1).default('localhost'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   PUBLIC_URL: z.url().optional(),
@@ -121,6 +123,7 @@ export class ConfigError extends Error {
 function toConfig(env: z.infer<typeof EnvSchema>) {
   return {
     env: env.NODE_ENV,
+    apiDocs: env.API_DOCS ?? (env.NODE_ENV === 'production' ? 'admin' : 'public'),
     host: env.HOST,
     port: env.PORT,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
