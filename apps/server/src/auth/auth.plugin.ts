@@ -118,9 +118,24 @@ export async function registerAuth(app: AppInstance, options: AuthPluginOptions)
     config: { access: 'public' },
     // Better Auth's own endpoints; the document lists the sign-in the web uses.
     schema: { hide: true },
-    handler: (request, reply) => forwardToAuth(auth, request, reply, ssoCookie, ping),
+    handler: (request, reply) =>
+      AUTH_ENDPOINTS.has(request.url.split('?')[0] ?? '')
+        ? forwardToAuth(auth, request, reply, ssoCookie, ping)
+        : reply.callNotFound(),
   });
 }
+
+/**
+ * Better Auth's endpoints the product uses besides sign-in. Every other one answers 404 as an
+ * unknown path: the admin plugin's impersonation, user listing, bans, role and password changes,
+ * sign-up, account changes. The product's back office is its own `/api/admin/…`, which audits.
+ */
+const AUTH_ENDPOINTS = new Set([
+  '/api/auth/sign-out',
+  '/api/auth/token',
+  '/api/auth/get-session',
+  '/api/auth/jwks',
+]);
 
 /**
  * The session token lives in the HttpOnly cookie only: Better Auth also puts it in the JSON of
@@ -139,7 +154,6 @@ function withoutSessionTokens(pathname: string, text: string): string {
   if (!body || typeof body !== 'object') return text;
   if (pathname.startsWith('/api/auth/sign-in/')) strip(body);
   else if (pathname === '/api/auth/get-session') strip((body as { session?: unknown }).session);
-  else if (pathname === '/api/auth/list-sessions' && Array.isArray(body)) body.forEach(strip);
   else return text;
   return JSON.stringify(body);
 }
