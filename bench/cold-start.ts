@@ -8,11 +8,11 @@
  *
  *   npx tsx bench/cold-start.ts              (ROUNDS=5 by default)
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../apps/server/src/test/processes.ts';
+import { freePort, spawnServer } from '../apps/server/src/test/processes.ts';
 
 const rounds = Number(process.env.ROUNDS ?? 5);
 const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -43,34 +43,24 @@ interface Run {
 async function timeToReady({ args, dataDir, seed }: Run): Promise<{ ms: number; output: string }> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(node, args, {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      SEED_DEMO_DATA: String(seed),
-      LOG_LEVEL: 'warn',
-    },
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  const { child, exited, output } = spawnServer(
+    args,
+    { PORT: String(port), DATA_DIR: dataDir, SEED_DEMO_DATA: String(seed) },
+    repoRoot,
+  );
   try {
     while (performance.now() - started < READY_TIMEOUT_MS) {
-      if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited:\n${output}`);
+      if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited:\n${output()}`);
       const ok = await fetch(`http://127.0.0.1:${port}/health/ready`, {
         signal: AbortSignal.timeout(2_000),
       }).then(
         (response) => response.ok,
         () => false,
       );
-      if (ok) return { ms: performance.now() - started, output };
+      if (ok) return { ms: performance.now() - started, output: output() };
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    throw new Error(`${args.join(' ')} was not ready within ${READY_TIMEOUT_MS} ms:\n${output}`);
+    throw new Error(`${args.join(' ')} was not ready within ${READY_TIMEOUT_MS} ms:\n${output()}`);
   } finally {
     child.kill('SIGTERM');
     const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { freePort, waitForReady } from '../apps/server/src/test/processes.ts';
+import { freePort, spawnServer, waitForReady } from '../apps/server/src/test/processes.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const startScript = path.join(import.meta.dirname, 'start.mjs');
@@ -25,22 +25,11 @@ afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 const START_READY = { attempts: 300, intervalMs: 100 };
 
 function start(port: number) {
-  const child = spawn(process.execPath, [startScript], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      SEED_DEMO_DATA: 'false',
-      LOG_LEVEL: 'warn',
-    },
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
+  return spawnServer(
+    [startScript],
+    { PORT: String(port), DATA_DIR: dataDir, SEED_DEMO_DATA: 'false' },
+    repoRoot,
+  );
 }
 
 /** Every file of both builds with its modification time, and the stamps' contents. */

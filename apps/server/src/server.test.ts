@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { freePort, waitForReady } from './test/processes.ts';
+import { freePort, spawnServer, waitForReady } from './test/processes.ts';
 
 // Built by vitest.global-setup.ts, run as `npm start` runs it.
 const bundle = path.resolve(import.meta.dirname, '../dist/server.js');
@@ -11,22 +10,12 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-server-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 function start(port: number) {
-  const child = spawn(process.execPath, ['--enable-source-maps', bundle], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      SEED_DEMO_DATA: 'false',
-      LOG_LEVEL: 'warn',
-    },
+  return spawnServer(['--enable-source-maps', bundle], {
+    NODE_ENV: 'production',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    SEED_DEMO_DATA: 'false',
   });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
 }
 
 test('a second process on the same data directory refuses clearly; SIGTERM shuts down cleanly', async () => {

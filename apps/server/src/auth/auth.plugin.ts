@@ -142,9 +142,13 @@ const AUTH_ENDPOINTS = new Set([
  * the sign-in answer and of the session calls, where a script could read it (ASVS 3.3).
  */
 function withoutSessionTokens(pathname: string, text: string): string {
-  const strip = (session: unknown) => {
-    if (session && typeof session === 'object') delete (session as { token?: unknown }).token;
-  };
+  // Where Better Auth puts the session: the sign-in answer itself, or get-session's `session`.
+  const sessionOf = pathname.startsWith('/api/auth/sign-in/')
+    ? (body: object) => body
+    : pathname === '/api/auth/get-session'
+      ? (body: object) => (body as { session?: unknown }).session
+      : null;
+  if (!sessionOf) return text;
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -152,9 +156,8 @@ function withoutSessionTokens(pathname: string, text: string): string {
     return text;
   }
   if (!body || typeof body !== 'object') return text;
-  if (pathname.startsWith('/api/auth/sign-in/')) strip(body);
-  else if (pathname === '/api/auth/get-session') strip((body as { session?: unknown }).session);
-  else return text;
+  const session = sessionOf(body);
+  if (session && typeof session === 'object') delete (session as { token?: unknown }).token;
   return JSON.stringify(body);
 }
 

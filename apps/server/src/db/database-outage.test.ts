@@ -1,4 +1,4 @@
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,7 +11,7 @@ import { openStreamAt } from '../features/notifications/notifications-testing.ts
 import { startTestSmtp } from '../integrations/mail/smtp-testing.ts';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../lib/error-handler.ts';
 import { createTestAccount, createTestDatabase, PASSWORD, testConfig } from '../test/test-app.ts';
-import { freePort } from '../test/processes.ts';
+import { freePort, spawnServer, waitForReady } from '../test/processes.ts';
 
 /**
  * "15 regress": the version and name `pg_ctlcluster` knows the test cluster by. This test stops
@@ -133,24 +133,14 @@ test.runIf(canStopCluster)(
     const admin = await createTestAccount(setup, { role: 'admin' });
     await setup.close();
 
-    const child = spawn(process.execPath, ['--enable-source-maps', bundle], {
-      env: { ...process.env, ...env },
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const server = spawnServer(['--enable-source-maps', bundle], env);
+    const { child, exited } = server;
     const streams: { close: () => void }[] = [];
     let isLoadRunning = true;
     let isClusterStopped = false;
 
     try {
-      for (let i = 0; i < 150 && child.exitCode === null; i++) {
-        const ready = await fetch(`${baseUrl}/health/ready`).catch(() => null);
-        if (ready?.ok) break;
-        await pause(200);
-      }
-      expect(child.exitCode, output).toBeNull();
+      await waitForReady(port, child);
 
       const api = (pathname: string, token: string, body?: object) =>
         fetch(`${baseUrl}${pathname}`, {
@@ -259,7 +249,7 @@ test.runIf(canStopCluster)(
       const stoppedAt = Date.now();
       // Longer than the listener's first reconnect attempts: its backoff must not outlast the outage.
       await pause(OUTAGE_MS);
-      expect(child.exitCode, output).toBeNull();
+      expect(child.exitCode, server.output()).toBeNull();
       // Reads, sign-in (Better Auth's own routes) and the notification stream: 503 alike.
       const duringOutage = [
         await api(`/api/stylist/clients/${sharedClient.id}`, stylistToken),
@@ -367,9 +357,10 @@ test.runIf(canStopCluster)(
         [sharedClient.email],
       ]);
 
-      expect(child.exitCode, output).toBeNull();
+      expect(child.exitCode, server.output()).toBeNull();
       // An outage is expected weather, not a bug: warnings only.
-      const errors = output
+      const errors = server
+        .output()
         .split('\n')
         .filter((line) => line.startsWith('{'))
         .map((line) => JSON.parse(line) as { level: number; msg: string })

@@ -1,4 +1,4 @@
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 
 /** A port nothing listens on now, on loopback, for a server process a test or bench starts. */
@@ -8,6 +8,23 @@ export async function freePort(): Promise<number> {
   const { port } = server.address() as net.AddressInfo;
   await new Promise((resolve) => server.close(resolve));
   return port;
+}
+
+/**
+ * A server process (`node <args>`) quiet on loopback, with its output kept for assertions and
+ * its exit code as a promise; `env` completes and overrides this process's environment.
+ */
+export function spawnServer(args: string[], env: Record<string, string>, cwd?: string) {
+  const child = spawn(process.execPath, args, {
+    ...(cwd && { cwd }),
+    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => (output += chunk.toString());
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
 }
 
 /**
