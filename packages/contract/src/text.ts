@@ -13,6 +13,7 @@ const NUL = '\u0000';
  * the stack.
  */
 export function unstorableTextPaths(value: unknown): string[] {
+  if (value === undefined || value === null) return [];
   const found: string[] = [];
   const pending: [path: string, value: unknown][] = [['', value]];
   for (let next = pending.pop(); next; next = pending.pop()) {
