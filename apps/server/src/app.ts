@@ -25,6 +25,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { createTokenVerifier } from './auth/access-token.ts';
 import { registerAuth, type Access } from './auth/auth.plugin.ts';
+import { createSignInProtection } from './auth/sign-in-protection.ts';
 import { resolveAuthSecret } from './auth/auth-secret.ts';
 import { authSettings, createAuth } from './auth/auth.ts';
 import type { Config } from './config.ts';
@@ -203,6 +204,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     verifyAccessToken,
     ssoCookie: { name: config.sso.cookieName, domain: config.sso.cookieDomain },
     ping: database.ping,
+    revocableTokensOnly: config.auth.jwksUrl === undefined,
+    protection: createSignInProtection({
+      db: database.db,
+      secret,
+      settings: config.auth.accountLockout,
+      publicUrl: config.publicUrl,
+    }),
+    secureCookies: config.publicUrl.startsWith('https:'),
   });
 
   const storage = await createFileStorage(config.storage, {

@@ -53,6 +53,8 @@ const EnvSchema = z.object({
   JWT_AUDIENCE: z.string().min(1).optional(),
   SIGNIN_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   SIGNIN_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  ACCOUNT_LOCKOUT_FAILURES: z.coerce.number().int().min(1).default(10),
+  ACCOUNT_LOCKOUT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   TRUSTED_ORIGINS: z.string().optional(),
   SSO_COOKIE_NAME: z
     .string()
@@ -163,6 +165,10 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       signInRateLimit: {
         max: env.SIGNIN_RATE_LIMIT_MAX,
         windowSeconds: env.SIGNIN_RATE_LIMIT_WINDOW_SECONDS,
+      },
+      accountLockout: {
+        failures: env.ACCOUNT_LOCKOUT_FAILURES,
+        windowSeconds: env.ACCOUNT_LOCKOUT_WINDOW_SECONDS,
       },
     },
     sso: {

@@ -22,6 +22,8 @@ import {
   createTestAccount,
   createTestDatabase,
   randomAddress,
+  signIn,
+  TEST_ORIGIN,
   testConfig,
   tokenFor,
 } from './test/test-app.ts';
@@ -110,6 +112,38 @@ describe.runIf(runs)('two instances on one database and one bucket', () => {
     });
     expect(onB.statusCode, onB.body).toBe(200);
     expect(onB.body).toContain('Moss');
+  });
+
+  test('signing out on A ends the token on B at its next request and closes its stream there', async () => {
+    const stylist = await createTestAccount(a);
+    const { response, cookie } = await signIn(a, stylist.email);
+    expect(response.statusCode).toBe(200);
+    const tokenAnswer = await a.inject({
+      method: 'GET',
+      url: '/api/auth/token',
+      headers: { cookie },
+    });
+    const { token } = tokenAnswer.json<{ token: string }>();
+    const stream = await openStream(b, token);
+    try {
+      await stream.nextBlock(); // the retry: field
+      const signOut = await a.inject({
+        method: 'POST',
+        url: '/api/auth/sign-out',
+        headers: { origin: TEST_ORIGIN, cookie, 'content-type': 'application/json' },
+        payload: {},
+      });
+      expect(signOut.statusCode).toBe(200);
+      const onB = await b.inject({
+        method: 'GET',
+        url: '/api/stylist/clients',
+        headers: bearer(token),
+      });
+      expect(onB.statusCode).toBe(401);
+      await stream.untilEnded(5_000);
+    } finally {
+      stream.close();
+    }
   });
 
   test('a photo uploaded on A is read on B through its signed link, and a tampered link reads nothing', async () => {

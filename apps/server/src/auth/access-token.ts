@@ -4,6 +4,8 @@ import { z } from 'zod';
 const ClaimsSchema = z.object({
   sub: z.string().min(1),
   role: z.string().optional(),
+  /** The embedded provider's session the token was minted for: it must still exist. */
+  sid: z.string().min(1).optional(),
   /** Seconds since the epoch; jwtVerify has refused the token if it passed. */
   exp: z.number().optional(),
 });

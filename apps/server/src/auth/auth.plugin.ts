@@ -4,6 +4,7 @@ import {
   STREAM_TOKEN_PARAM,
   SignInBodySchema,
   type ErrorBody,
+  type SignInBody,
 } from '@atelier/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -14,6 +15,8 @@ import type { AppInstance } from '../lib/app-instance.ts';
 import { errorCodeForStatus } from '../lib/error-handler.ts';
 import type { AccessClaims } from './access-token.ts';
 import { ROLES, type Auth } from './auth.ts';
+import { findLiveSession } from './sessions.ts';
+import type { SignInProtection } from './sign-in-protection.ts';
 
 /** Who may call a route. Every /api route is `stylist` unless it says otherwise. */
 export type Access = 'public' | 'account' | 'stylist' | 'admin';
@@ -23,6 +26,8 @@ export interface Actor {
   role: string;
   /** Read on stylist routes only (elsewhere null); requireStylist gives it typed. */
   stylistId: number | null;
+  /** The session the token was minted for; null for an external issuer's token. */
+  sessionId: string | null;
   /** When the token runs out (ms since the epoch): a long-lived stream must end then. */
   tokenExpiresAt?: number | undefined;
 }
@@ -60,7 +65,17 @@ interface AuthPluginOptions {
   ssoCookie: { name: string; domain: string | undefined };
   /** Rejects when the database is out of reach: Better Auth answers an outage with a bare 500. */
   ping: () => Promise<void>;
+  /**
+   * The embedded provider mints every token with its session id: a token without one is refused.
+   * False when an external issuer's tokens are accepted (JWKS_URL), which carry no session of ours.
+   */
+  revocableTokensOnly: boolean;
+  protection: SignInProtection;
+  /** Cookies only over https (PUBLIC_URL). */
+  secureCookies: boolean;
 }
+
+export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
 
 function accessOf(request: FastifyRequest): Access {
   const declared = request.routeOptions.config.access;
@@ -75,7 +90,7 @@ function queryToken(request: FastifyRequest): string | undefined {
 }
 
 export async function registerAuth(app: AppInstance, options: AuthPluginOptions) {
-  const { db, auth, verifyAccessToken, ssoCookie, ping } = options;
+  const { db, auth, verifyAccessToken, ssoCookie, ping, revocableTokensOnly } = options;
   app.decorateRequest('actor', null);
 
   app.addHook('onRequest', async (request) => {
@@ -85,10 +100,19 @@ export async function registerAuth(app: AppInstance, options: AuthPluginOptions)
     const token = /^Bearer (.+)$/i.exec(header)?.[1] ?? queryToken(request);
     const claims = token ? await verifyAccessToken(token) : null;
     if (!claims) throw AppError.unauthorized();
-    const role = claims.role ?? ROLES.user;
+    let role = claims.role ?? ROLES.user;
     let stylistId: number | null = null;
-    // Only stylist routes need the stylist's id; account routes read it in their own query.
-    if (access === 'stylist' && role === ROLES.stylist) {
+    if (claims.sid !== undefined) {
+      // The embedded provider's tokens: the session must still be live, and its user's role and
+      // stylist profile are read as they are now (one lookup, decision 0016).
+      const session = await findLiveSession(db, claims.sid, claims.sub);
+      if (!session) throw AppError.unauthorized(SESSION_ENDED_MESSAGE);
+      role = session.role ?? ROLES.user;
+      stylistId = role === ROLES.stylist ? session.stylistId : null;
+    } else if (revocableTokensOnly) {
+      throw AppError.unauthorized(SESSION_ENDED_MESSAGE);
+    } else if (access === 'stylist' && role === ROLES.stylist) {
+      // An external issuer's token carries no session of ours: its expiry is its only end.
       const [row] = await db
         .select({ id: stylists.id })
         .from(stylists)
@@ -99,6 +123,7 @@ export async function registerAuth(app: AppInstance, options: AuthPluginOptions)
       userId: claims.sub,
       role,
       stylistId,
+      sessionId: claims.sid ?? null,
       tokenExpiresAt: claims.exp === undefined ? undefined : claims.exp * 1000,
     };
     if (access === 'stylist' && stylistId === null) throw AppError.forbidden(NON_STYLIST_MESSAGE);
@@ -110,7 +135,7 @@ export async function registerAuth(app: AppInstance, options: AuthPluginOptions)
   app.post('/api/auth/sign-in/email', {
     config: { access: 'public' },
     schema: { tags: ['auth'], summary: 'Sign in with email and password', body: SignInBodySchema },
-    handler: (request, reply) => forwardToAuth(auth, request, reply, ssoCookie, ping),
+    handler: (request, reply) => signInWithProtection(options, request, reply),
   });
   app.route({
     method: ['GET', 'POST'],
@@ -161,14 +186,13 @@ function withoutSessionTokens(pathname: string, text: string): string {
   return JSON.stringify(body);
 }
 
-/** Hands the request to Better Auth as a web Request, and its answer back in the contract's shapes. */
-async function forwardToAuth(
+/** Hands the request to Better Auth as a web Request; an outage becomes the error handler's 503. */
+async function callAuth(
   auth: Auth,
   request: FastifyRequest,
-  reply: FastifyReply,
-  ssoCookie: AuthPluginOptions['ssoCookie'],
   ping: AuthPluginOptions['ping'],
-) {
+  body: unknown = request.body,
+): Promise<Response> {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
@@ -177,26 +201,41 @@ async function forwardToAuth(
   // Better Auth keys its rate limiter on this header; without it every client shares one bucket.
   headers.set('x-forwarded-for', request.ip);
   headers.delete('content-length');
-  const hasBody = request.method !== 'GET' && request.body !== undefined;
+  const hasBody = request.method !== 'GET' && body !== undefined;
+  if (hasBody) headers.set('content-type', 'application/json');
   const url = new URL(request.url, `${request.protocol}://${request.host}`);
   const response = await auth.handler(
     new Request(url, {
       method: request.method,
       headers,
-      body: hasBody ? JSON.stringify(request.body) : undefined,
+      body: hasBody ? JSON.stringify(body) : undefined,
     }),
   );
   // Better Auth answers an outage with a bare 500: a failed ping makes it the error handler's 503.
   if (response.status >= 500) await ping();
+  return response;
+}
 
+/** Better Auth's answer sent back, its errors in the contract's shape. */
+async function sendAuthAnswer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  response: Response,
+  ssoCookie: AuthPluginOptions['ssoCookie'],
+) {
+  const pathname = request.url.split('?')[0] ?? '';
   reply.code(response.status);
   for (const [name, value] of response.headers) {
     if (name === 'set-cookie' || name === 'content-length') continue;
     reply.header(name, value);
   }
   const cookies = response.headers.getSetCookie();
-  if (cookies.length) reply.header('set-cookie', cookies);
-  if (url.pathname === '/api/auth/sign-out') {
+  if (cookies.length) {
+    const already = reply.getHeader('set-cookie');
+    const earlier = Array.isArray(already) ? already : already ? [String(already)] : [];
+    reply.header('set-cookie', [...earlier, ...cookies]);
+  }
+  if (pathname === '/api/auth/sign-out') {
     reply.clearCookie(ssoCookie.name, {
       path: '/',
       ...(ssoCookie.domain && { domain: ssoCookie.domain }),
@@ -204,7 +243,7 @@ async function forwardToAuth(
   }
 
   const text = await response.text();
-  if (response.status < 400) return reply.send(withoutSessionTokens(url.pathname, text));
+  if (response.status < 400) return reply.send(withoutSessionTokens(pathname, text));
 
   let parsed: { message?: string; code?: string } = {};
   try {
@@ -219,9 +258,58 @@ async function forwardToAuth(
   if (response.status === 429) {
     const retryAfter = response.headers.get('x-retry-after') ?? '60';
     reply.header('retry-after', retryAfter);
-    const what = url.pathname.startsWith('/api/auth/sign-in') ? 'sign-in attempts' : 'requests';
-    body.message = `Too many ${what}. Try again in ${retryAfter} seconds.`;
+    body.message = tooManyMessage(pathname, retryAfter);
     body.code = ErrorCode.rateLimited;
   }
   return reply.type('application/json').send(body);
+}
+
+function tooManyMessage(pathname: string, retryAfter: string | number): string {
+  const what = pathname.startsWith('/api/auth/sign-in') ? 'sign-in attempts' : 'requests';
+  return `Too many ${what}. Try again in ${retryAfter} seconds.`;
+}
+
+async function forwardToAuth(
+  auth: Auth,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  ssoCookie: AuthPluginOptions['ssoCookie'],
+  ping: AuthPluginOptions['ping'],
+) {
+  return sendAuthAnswer(request, reply, await callAuth(auth, request, ping), ssoCookie);
+}
+
+/**
+ * Sign-in with the account's own limit besides the address's: a paused account answers 429
+ * before its password is checked, except in a browser where its owner signed in before.
+ */
+async function signInWithProtection(
+  options: AuthPluginOptions,
+  request: FastifyRequest<{ Body: SignInBody }>,
+  reply: FastifyReply,
+) {
+  const { auth, ping, ssoCookie, protection, secureCookies } = options;
+  const { email } = request.body;
+  const device = protection.knownDeviceCookie;
+  if (!protection.isKnownDevice(email, request.cookies[device.name])) {
+    const seconds = await protection.pausedFor(email);
+    if (seconds > 0) {
+      reply.header('retry-after', String(seconds));
+      throw new AppError(ErrorCode.rateLimited, tooManyMessage(request.url, seconds), 429);
+    }
+  }
+  const response = await callAuth(auth, request, ping);
+  if (response.status === 401) {
+    await protection.recordFailure(email);
+  } else if (response.ok) {
+    await protection.clear(email);
+    reply.setCookie(device.name, device.value(email), {
+      path: '/api/auth/sign-in',
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: secureCookies,
+      maxAge: device.maxAgeSeconds,
+    });
+  }
+  return sendAuthAnswer(request, reply, response, ssoCookie);
 }

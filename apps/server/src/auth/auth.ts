@@ -115,7 +115,12 @@ export function createAuth(db: Db, settings: AuthSettings, log?: AuthLogger) {
           issuer: settings.issuer,
           audience: settings.audience,
           expirationTime: `${settings.jwtTtlSeconds}s`,
-          definePayload: ({ user }) => ({ id: user.id, role: user.role ?? ROLES.user }),
+          // `sid` ties the token to its session, so ending the session ends the token (decision 0016).
+          definePayload: ({ user, session }) => ({
+            id: user.id,
+            role: user.role ?? ROLES.user,
+            sid: session.id,
+          }),
         },
       }),
     ],

@@ -35,6 +35,7 @@ import { storedPath, type FileStorage } from '../integrations/storage/storage.ts
 import { AppError } from '../lib/app-error.ts';
 import { addTutorial, CONTENT_USAGE, setMarketingBox } from './content-commands.ts';
 import { OUTBOX_USAGE, runOutboxCommand } from './outbox-commands.ts';
+import { runUserCommand, USER_USAGE } from './user-commands.ts';
 
 export const USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -56,7 +57,7 @@ Commands:
                  prints a new link to one of the client's pages (curated by default)
   notify         <stylistEmail> <kind> <text> [--link <path>]
                  notifies a stylist; kinds: ${NotificationKindSchema.options.join(', ')}
-${CONTENT_USAGE}${OUTBOX_USAGE}`;
+${USER_USAGE}${CONTENT_USAGE}${OUTBOX_USAGE}`;
 
 export class UsageError extends Error {
   override name = 'UsageError';
@@ -267,6 +268,9 @@ export async function runAdminCommand(
   if (command === 'tutorial-add') return addTutorial(rest, deps.db);
   if (command === 'marketing-box') return setMarketingBox(rest, deps.db);
   if (command === 'outbox') return runOutboxCommand(rest, deps.db);
+  if (command === 'ban' || command === 'unban' || command === 'set-role') {
+    return runUserCommand(command, rest, deps.db);
+  }
   const roles = { 'create-stylist': ROLES.stylist, 'create-admin': ROLES.admin } as const;
   if (command !== 'create-stylist' && command !== 'create-admin') {
     throw new UsageError(command ? `Unknown command: ${command}\n\n${USAGE}` : USAGE);

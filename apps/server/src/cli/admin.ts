@@ -8,6 +8,7 @@ import { AppError } from '../lib/app-error.ts';
 import { runAdminCommand, UsageError } from './admin-commands.ts';
 import { ContentUsageError } from './content-commands.ts';
 import { OutboxUsageError } from './outbox-commands.ts';
+import { UserUsageError } from './user-commands.ts';
 
 async function main() {
   const config = loadConfig();
@@ -38,6 +39,7 @@ main().catch((error: unknown) => {
     );
   } else if (
     error instanceof UsageError ||
+    error instanceof UserUsageError ||
     error instanceof ContentUsageError ||
     error instanceof OutboxUsageError ||
     error instanceof ConfigError ||

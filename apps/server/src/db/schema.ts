@@ -506,7 +506,23 @@ export const auditLog = pgTable(
     action: text('action').notNull(),
     subject: text('subject').notNull(),
     detail: jsonb('detail'),
+    /** The address the action came from; null for the operator's command line. */
+    ipAddress: text('ip_address'),
     createdAt: createdAt(),
   },
   (t) => [index('audit_log_subject_idx').on(t.subject, t.createdAt)],
 );
+
+/**
+ * Failed sign-ins per account (by email, so unknown addresses are counted alike and reveal
+ * nothing): `failures` within the window that started at `window_started_at`; past the limit the
+ * account is paused until `locked_until`, each pause longer than the last (`lockouts`).
+ */
+export const signInFailures = pgTable('sign_in_failures', {
+  email: text('email').primaryKey(),
+  failures: integer('failures').notNull(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  lockouts: integer('lockouts').notNull().default(0),
+  updatedAt: updatedAt(),
+});

@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { driverCause, isDatabaseUnavailable } from '../../db/errors.ts';
 import type { ListenHandlers, Unlisten } from '../../db/listener.ts';
+import { SESSION_ENDED_CHANNEL } from '../../auth/sessions.ts';
 import { NOTIFICATIONS_CHANNEL, parseNotificationSignal } from './notification-signals.ts';
 import { loadStreamUpdate } from './notifications.service.ts';
 
@@ -36,6 +37,8 @@ export async function startNotificationHub(options: {
 }) {
   const { db, logger } = options;
   const sinks = new Map<number, Set<StreamSink>>();
+  /** The streams of each session, so that a session's end closes them on every instance. */
+  const sessionSinks = new Map<string, Set<StreamSink>>();
   const pending = new Map<number, Pending>();
   let isFlushScheduled = false;
   let deliveries = Promise.resolve();
@@ -93,6 +96,11 @@ export async function startNotificationHub(options: {
   function endAll() {
     for (const group of [...sinks.values()]) for (const sink of [...group]) sink.end();
     sinks.clear();
+    sessionSinks.clear();
+  }
+
+  function onSessionEnded(sessionId: string) {
+    for (const sink of [...(sessionSinks.get(sessionId) ?? [])]) sink.end();
   }
 
   const unlisten = await options.listen(NOTIFICATIONS_CHANNEL, {
@@ -113,15 +121,37 @@ export async function startNotificationHub(options: {
     },
   });
 
+  // A session that ends (sign-out, password change, ban) closes its streams at once; a missed
+  // signal is covered by the resumed listener above, which ends every stream.
+  const unlistenSessions = await options.listen(SESSION_ENDED_CHANNEL, {
+    onPayload: onSessionEnded,
+    onResumed: endAll,
+    onError: () => {
+      // The notification listener above logs the same outage.
+    },
+  });
+
+  function addTo<K>(map: Map<K, Set<StreamSink>>, key: K, sink: StreamSink): () => void {
+    const group = map.get(key) ?? new Set<StreamSink>();
+    map.set(key, group);
+    group.add(sink);
+    return () => {
+      group.delete(sink);
+      if (group.size === 0 && map.get(key) === group) map.delete(key);
+    };
+  }
+
   return {
-    /** Starts sending `stylistId`'s events to `sink`; the answer stops it. */
-    subscribe(stylistId: number, sink: StreamSink): () => void {
-      const group = sinks.get(stylistId) ?? new Set<StreamSink>();
-      sinks.set(stylistId, group);
-      group.add(sink);
+    /**
+     * Starts sending `stylistId`'s events to `sink` until the answer is called; the stream ends
+     * when `sessionId`'s session does.
+     */
+    subscribe(stylistId: number, sessionId: string | null, sink: StreamSink): () => void {
+      const leaveStylist = addTo(sinks, stylistId, sink);
+      const leaveSession = sessionId === null ? () => {} : addTo(sessionSinks, sessionId, sink);
       return () => {
-        group.delete(sink);
-        if (group.size === 0 && sinks.get(stylistId) === group) sinks.delete(stylistId);
+        leaveStylist();
+        leaveSession();
       };
     },
     /** How many streams are open on this instance (for tests and the log). */
@@ -130,7 +160,7 @@ export async function startNotificationHub(options: {
     endStreams: endAll,
     async stop() {
       endAll();
-      await unlisten();
+      await Promise.all([unlisten(), unlistenSessions()]);
       await deliveries;
     },
   };

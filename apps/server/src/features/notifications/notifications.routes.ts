@@ -68,13 +68,13 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ db: Db; hub: Notificat
       },
     },
     (request, reply) => {
-      const { stylistId, tokenExpiresAt } = requireStylist(request);
+      const { stylistId, sessionId, tokenExpiresAt } = requireStylist(request);
       const stream = openEventStream(request, reply, {
         retryMs: STREAM_RETRY_MS,
         heartbeatMs: STREAM_HEARTBEAT_MS,
         endsAt: tokenExpiresAt ?? null,
       });
-      stream.onClose(hub.subscribe(stylistId, stream));
+      stream.onClose(hub.subscribe(stylistId, sessionId, stream));
     },
   );
 };
