@@ -212,6 +212,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
       publicUrl: config.publicUrl,
     }),
     secureCookies: config.publicUrl.startsWith('https:'),
+    publicUrl: config.publicUrl,
   });
 
   const storage = await createFileStorage(config.storage, {

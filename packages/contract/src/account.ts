@@ -72,3 +72,45 @@ export const SignInBodySchema = z.strictObject({
   rememberMe: z.boolean().optional(),
 });
 export type SignInBody = z.infer<typeof SignInBodySchema>;
+
+/** A new password (ASVS 6.2): long enough to be strong; the server also refuses common ones. */
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 128;
+export const NewPasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters.`)
+  .max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters.`);
+export const COMMON_PASSWORD_MESSAGE =
+  'This password is one of the most common ones. Choose one that is harder to guess.';
+
+/** The single-use link to choose a new password lasts this long. */
+export const PASSWORD_RESET_TTL_MINUTES = 30;
+
+export const ForgotPasswordBodySchema = z.strictObject({
+  email: z.string().trim().pipe(z.email('Enter your email address.')),
+});
+export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBodySchema>;
+
+export const ResetPasswordBodySchema = z.strictObject({
+  token: z.string().min(1).max(256),
+  newPassword: NewPasswordSchema,
+});
+export type ResetPasswordBody = z.infer<typeof ResetPasswordBodySchema>;
+
+export const ChangePasswordBodySchema = z.strictObject({
+  currentPassword: z.string().min(1, 'Enter your current password.').max(PASSWORD_MAX_LENGTH),
+  newPassword: NewPasswordSchema,
+});
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;
+
+/** What the password calls answer: a sentence to show. */
+export const PasswordAnswerSchema = z.object({ message: z.string() });
+export type PasswordAnswer = z.infer<typeof PasswordAnswerSchema>;
+
+export const FORGOT_PASSWORD_SENT_MESSAGE = `If an account uses this address, we have emailed it a link to choose a new password. The link works for ${PASSWORD_RESET_TTL_MINUTES} minutes.`;
+export const PASSWORD_RESET_MESSAGE =
+  'Your password is changed, and every browser that was signed in is signed out. Sign in with your new password.';
+export const PASSWORD_CHANGED_MESSAGE =
+  'Your password is changed. Every other browser that was signed in is signed out.';
+export const RESET_LINK_INVALID_MESSAGE =
+  'This link to choose a new password has expired or was already used. Ask for a new one.';

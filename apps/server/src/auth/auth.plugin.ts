@@ -1,6 +1,15 @@
 import {
+  COMMON_PASSWORD_MESSAGE,
+  ChangePasswordBodySchema,
   ErrorCode,
+  FORGOT_PASSWORD_SENT_MESSAGE,
+  ForgotPasswordBodySchema,
   NON_STYLIST_MESSAGE,
+  PASSWORD_CHANGED_MESSAGE,
+  PASSWORD_RESET_MESSAGE,
+  PasswordAnswerSchema,
+  RESET_LINK_INVALID_MESSAGE,
+  ResetPasswordBodySchema,
   STREAM_TOKEN_PARAM,
   SignInBodySchema,
   type ErrorBody,
@@ -15,6 +24,9 @@ import type { AppInstance } from '../lib/app-instance.ts';
 import { errorCodeForStatus } from '../lib/error-handler.ts';
 import type { AccessClaims } from './access-token.ts';
 import { ROLES, type Auth } from './auth.ts';
+import { enqueueEmail } from '../integrations/outbox/outbox.ts';
+import { passwordChangedEmail } from './password-emails.ts';
+import { isCommonPassword } from './password-policy.ts';
 import { findLiveSession } from './sessions.ts';
 import type { SignInProtection } from './sign-in-protection.ts';
 
@@ -73,6 +85,8 @@ interface AuthPluginOptions {
   protection: SignInProtection;
   /** Cookies only over https (PUBLIC_URL). */
   secureCookies: boolean;
+  /** Where emails link to. */
+  publicUrl: string;
 }
 
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
@@ -137,6 +151,7 @@ export async function registerAuth(app: AppInstance, options: AuthPluginOptions)
     schema: { tags: ['auth'], summary: 'Sign in with email and password', body: SignInBodySchema },
     handler: (request, reply) => signInWithProtection(options, request, reply),
   });
+  registerPasswordRoutes(app, options);
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
@@ -186,6 +201,33 @@ function withoutSessionTokens(pathname: string, text: string): string {
   return JSON.stringify(body);
 }
 
+function webHeaders(request: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  return headers;
+}
+
+/** Better Auth's cookies (a new session's) added to what the reply sets already. */
+function copyCookies(reply: FastifyReply, response: Response) {
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length === 0) return;
+  const already = reply.getHeader('set-cookie');
+  const earlier = Array.isArray(already) ? already : already ? [String(already)] : [];
+  reply.header('set-cookie', [...earlier, ...cookies]);
+}
+
+/** Better Auth's error code, when its answer has one. */
+async function authErrorCode(response: Response): Promise<string | undefined> {
+  try {
+    return ((await response.clone().json()) as { code?: string }).code;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Hands the request to Better Auth as a web Request; an outage becomes the error handler's 503. */
 async function callAuth(
   auth: Auth,
@@ -193,11 +235,7 @@ async function callAuth(
   ping: AuthPluginOptions['ping'],
   body: unknown = request.body,
 ): Promise<Response> {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined) continue;
-    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-  }
+  const headers = webHeaders(request);
   // Better Auth keys its rate limiter on this header; without it every client shares one bucket.
   headers.set('x-forwarded-for', request.ip);
   headers.delete('content-length');
@@ -229,12 +267,7 @@ async function sendAuthAnswer(
     if (name === 'set-cookie' || name === 'content-length') continue;
     reply.header(name, value);
   }
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length) {
-    const already = reply.getHeader('set-cookie');
-    const earlier = Array.isArray(already) ? already : already ? [String(already)] : [];
-    reply.header('set-cookie', [...earlier, ...cookies]);
-  }
+  copyCookies(reply, response);
   if (pathname === '/api/auth/sign-out') {
     reply.clearCookie(ssoCookie.name, {
       path: '/',
@@ -312,4 +345,87 @@ async function signInWithProtection(
     });
   }
   return sendAuthAnswer(request, reply, response, ssoCookie);
+}
+
+function refuseCommonPassword(password: string) {
+  if (isCommonPassword(password))
+    throw AppError.validation({ newPassword: [COMMON_PASSWORD_MESSAGE] });
+}
+
+/**
+ * Forgot password (an emailed single-use link, 30 minutes), choosing the new one, and changing it
+ * while signed in. Each change ends the user's other sessions and emails them a notice.
+ */
+function registerPasswordRoutes(app: AppInstance, options: AuthPluginOptions) {
+  const { auth, ping, ssoCookie, db, publicUrl } = options;
+
+  app.post('/api/auth/request-password-reset', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['auth'],
+      summary: 'Email a single-use link to choose a new password',
+      description: 'Answers the same whether or not an account uses the address.',
+      body: ForgotPasswordBodySchema,
+      response: { 200: PasswordAnswerSchema },
+    },
+    handler: async (request, reply) => {
+      const response = await callAuth(auth, request, ping, { email: request.body.email });
+      if (!response.ok) return sendAuthAnswer(request, reply, response, ssoCookie);
+      return { message: FORGOT_PASSWORD_SENT_MESSAGE };
+    },
+  });
+
+  app.post('/api/auth/reset-password', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['auth'],
+      summary: "Choose a new password with the emailed link's token",
+      description: 'Every session of the account ends; the link works once.',
+      body: ResetPasswordBodySchema,
+      response: { 200: PasswordAnswerSchema },
+    },
+    handler: async (request, reply) => {
+      refuseCommonPassword(request.body.newPassword);
+      const response = await callAuth(auth, request, ping, request.body);
+      if (response.status === 400) {
+        throw new AppError(ErrorCode.badRequest, RESET_LINK_INVALID_MESSAGE, 400, {
+          token: [RESET_LINK_INVALID_MESSAGE],
+        });
+      }
+      if (!response.ok) return sendAuthAnswer(request, reply, response, ssoCookie);
+      return { message: PASSWORD_RESET_MESSAGE };
+    },
+  });
+
+  app.post('/api/auth/change-password', {
+    config: { access: 'account' },
+    schema: {
+      tags: ['auth'],
+      summary: 'Change the password, the current one given',
+      description:
+        'Needs the session cookie and its API token. Every other session ends; this browser gets a new session cookie, for which it fetches a new token.',
+      body: ChangePasswordBodySchema,
+      response: { 200: PasswordAnswerSchema },
+    },
+    handler: async (request, reply) => {
+      const actor = requireActor(request);
+      refuseCommonPassword(request.body.newPassword);
+      const session = await auth.api.getSession({ headers: webHeaders(request) });
+      // The cookie's session must be the token's: one browser, one person.
+      if (!session || session.user.id !== actor.userId) {
+        throw AppError.unauthorized(SESSION_ENDED_MESSAGE);
+      }
+      const response = await callAuth(auth, request, ping, {
+        ...request.body,
+        revokeOtherSessions: true,
+      });
+      if (response.status === 400 && (await authErrorCode(response)) === 'INVALID_PASSWORD') {
+        throw AppError.validation({ currentPassword: ['This is not your current password.'] });
+      }
+      if (!response.ok) return sendAuthAnswer(request, reply, response, ssoCookie);
+      copyCookies(reply, response);
+      await enqueueEmail(db, passwordChangedEmail(session.user, `${publicUrl}/`));
+      return { message: PASSWORD_CHANGED_MESSAGE };
+    },
+  });
 }

@@ -3,9 +3,13 @@ import { hash, verify } from '@node-rs/argon2';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin, jwt } from 'better-auth/plugins';
+import { PASSWORD_MAX_LENGTH, PASSWORD_RESET_TTL_MINUTES } from '@atelier/contract';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
+import { enqueueEmail } from '../integrations/outbox/outbox.ts';
+import { passwordChangedEmail, passwordResetEmail } from './password-emails.ts';
+import { clearSignInFailures } from './sign-in-protection.ts';
 
 export const ROLES = { stylist: 'stylist', admin: 'admin', user: 'user' } as const;
 export type Role = (typeof ROLES)[keyof typeof ROLES];
@@ -79,7 +83,23 @@ export function createAuth(db: Db, settings: AuthSettings, log?: AuthLogger) {
     emailAndPassword: {
       enabled: true,
       disableSignUp: true,
+      // Passwords set before the 12-character rule still sign in; new ones are checked by the
+      // contract (NewPasswordSchema) and the common-password list before they get here.
       minPasswordLength: 10,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      resetPasswordTokenExpiresIn: PASSWORD_RESET_TTL_MINUTES * 60,
+      revokeSessionsOnPasswordReset: true,
+      // The link opens the web's page, which sends the token back with the new password; the
+      // outbox delivers it, so an SMTP outage delays it rather than losing it.
+      sendResetPassword: async ({ user, token }) => {
+        const link = `${settings.baseUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        await enqueueEmail(db, passwordResetEmail(user, link));
+      },
+      onPasswordReset: async ({ user }) => {
+        await enqueueEmail(db, passwordChangedEmail(user, `${settings.baseUrl}/`));
+        // Whoever chose it read the account's own email: a pause on its sign-ins ends.
+        await clearSignInFailures(db, user.email);
+      },
       password: {
         hash: (password) => hash(password),
         verify: ({ hash: digest, password }) => verify(digest, password),
@@ -99,6 +119,14 @@ export function createAuth(db: Db, settings: AuthSettings, log?: AuthLogger) {
           window: settings.signInRateLimit.windowSeconds,
           max: settings.signInRateLimit.max,
         },
+        // A guessed current password is a guessed password.
+        '/change-password': {
+          window: settings.signInRateLimit.windowSeconds,
+          max: settings.signInRateLimit.max,
+        },
+        // Each request sends an email: a few per address per quarter hour.
+        '/request-password-reset': { window: 15 * 60, max: 5 },
+        '/reset-password': { window: 60, max: 10 },
       },
     },
     plugins: [

@@ -115,11 +115,14 @@ export function createSignInProtection(options: {
       });
     },
 
-    /** The owner got in (or set a new password): the count starts over. */
-    async clear(email: string): Promise<void> {
-      await db.delete(signInFailures).where(eq(signInFailures.email, normalise(email)));
-    },
+    /** The owner got in: the count starts over. */
+    clear: (email: string) => clearSignInFailures(db, email),
   };
+}
+
+/** The count and any pause start over (the owner signed in or chose a new password). */
+export async function clearSignInFailures(db: Db, email: string): Promise<void> {
+  await db.delete(signInFailures).where(eq(signInFailures.email, normalise(email)));
 }
 
 export type SignInProtection = ReturnType<typeof createSignInProtection>;

@@ -1,3 +1,4 @@
+import { COMMON_PASSWORD_MESSAGE } from '@atelier/contract';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ZodError } from 'zod';
@@ -68,20 +69,14 @@ test('missing options and unknown commands explain the usage', async () => {
   await expect(run(['delete-everything'])).rejects.toThrow(/Unknown command/);
 });
 
-test('a short password is refused before anything is written', async () => {
+test.each([
+  ['a short password', 'eleven-char', 'Use at least 12 characters.'],
+  ['a common password', 'qwerty123456', COMMON_PASSWORD_MESSAGE],
+])('%s is refused before anything is written', async (_, password, message) => {
+  const names = ['--first-name', 'A', '--last-name', 'B'];
   await expect(
-    run([
-      'create-stylist',
-      '--email',
-      'short@atelier.test',
-      '--password',
-      'short',
-      '--first-name',
-      'A',
-      '--last-name',
-      'B',
-    ]),
-  ).rejects.toThrow();
+    run(['create-stylist', '--email', 'short@atelier.test', '--password', password, ...names]),
+  ).rejects.toThrow(message);
   expect(
     await app.database.db.select().from(users).where(eq(users.email, 'short@atelier.test')),
   ).toEqual([]);

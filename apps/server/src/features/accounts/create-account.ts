@@ -1,15 +1,19 @@
 import crypto from 'node:crypto';
-import { ErrorCode } from '@atelier/contract';
+import { COMMON_PASSWORD_MESSAGE, ErrorCode, NewPasswordSchema } from '@atelier/contract';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { ROLES, type Auth, type Role } from '../../auth/auth.ts';
+import { isCommonPassword } from '../../auth/password-policy.ts';
 import type { Db } from '../../db/client.ts';
 import { authAccounts, stylists, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 
 export const NewAccountSchema = z.object({
   email: z.email().transform((email) => email.toLowerCase()),
-  password: z.string().min(10, 'must be at least 10 characters'),
+  password: NewPasswordSchema.refine(
+    (password) => !isCommonPassword(password),
+    COMMON_PASSWORD_MESSAGE,
+  ),
   firstName: z.string().trim().min(1),
   lastName: z.string().trim().min(1),
   role: z.enum([ROLES.stylist, ROLES.admin, ROLES.user]),
