@@ -26,6 +26,7 @@ import {
 import { createTokenVerifier } from './auth/access-token.ts';
 import { registerAuth, type Access } from './auth/auth.plugin.ts';
 import { createSignInProtection } from './auth/sign-in-protection.ts';
+import { registerAdminAudit } from './lib/admin-audit.ts';
 import { resolveAuthSecret } from './auth/auth-secret.ts';
 import { authSettings, createAuth } from './auth/auth.ts';
 import type { Config } from './config.ts';
@@ -214,6 +215,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     secureCookies: config.publicUrl.startsWith('https:'),
     publicUrl: config.publicUrl,
   });
+  registerAdminAudit(app, database.db);
 
   const storage = await createFileStorage(config.storage, {
     secret,
