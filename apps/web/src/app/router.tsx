@@ -63,6 +63,9 @@ export const appRoutes: RouteObject[] = [
           lazyPage(routes.logout, () =>
             import('../features/auth/logout-page.tsx').then((m) => m.LogoutPage),
           ),
+          lazyPage(routes.resetPassword, () =>
+            import('../features/auth/reset-password-page.tsx').then((m) => m.ResetPasswordPage),
+          ),
           lazyPage(routes.shippingLabel, () =>
             import('../features/manifest/shipping-label-page.tsx').then((m) => m.ShippingLabelPage),
           ),

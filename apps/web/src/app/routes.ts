@@ -58,6 +58,13 @@ export const routes = {
     loginRequired: true,
   },
   logout: { path: '/logout', name: 'logout', title: 'Signing out', loginRequired: false },
+  // Not in §2: the page an emailed "choose a new password" link opens.
+  resetPassword: {
+    path: '/reset-password',
+    name: 'reset-password',
+    title: 'Choose a new password',
+    loginRequired: false,
+  },
   // §2 leaves the guard blank; a label carries the client's address, so only its stylist opens it.
   shippingLabel: {
     path: '/shipping-label/:id',

@@ -2,7 +2,14 @@ import { API_ACCEPT } from '@atelier/contract';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { z } from 'zod';
 import { jsonResponse, mockFetch } from '../test/fetch-mock.ts';
-import { ApiError, apiGet, apiPost, apiUpload, setApiTokenSource } from './api-client.ts';
+import {
+  ApiError,
+  apiGet,
+  apiPost,
+  apiUpload,
+  setApiTokenSource,
+  setSessionEndedHandler,
+} from './api-client.ts';
 
 const ThingSchema = z.object({ id: z.number() });
 
@@ -156,6 +163,25 @@ function photoForm(): FormData {
   form.append('image', new File(['jpeg bytes'], 'bag.jpg', { type: 'image/jpeg' }));
   return form;
 }
+
+describe('a refused token', () => {
+  test('a 401 to a request that carried the token reports the session ended; one without does not', async () => {
+    const ended = vi.fn();
+    setSessionEndedHandler(ended);
+    mockFetch({
+      'GET /api/x': () =>
+        jsonResponse(401, { message: 'Your session has ended.', code: 'UNAUTHORIZED' }),
+    });
+    setApiTokenSource(() => null);
+    await expect(apiGet('/api/x', z.unknown())).rejects.toThrow();
+    expect(ended).not.toHaveBeenCalled();
+    setApiTokenSource(() => 'a-token');
+    await expect(apiGet('/api/x', z.unknown())).rejects.toThrow('Your session has ended.');
+    expect(ended).toHaveBeenCalledTimes(1);
+    setApiTokenSource(() => null);
+    setSessionEndedHandler(() => {});
+  });
+});
 
 describe('api upload', () => {
   test('posts the form with the same headers, reports progress and parses the answer', async () => {

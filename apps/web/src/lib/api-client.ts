@@ -39,6 +39,20 @@ export function setApiTokenSource(source: () => string | null): void {
   readToken = source;
 }
 
+let onSessionEnded: () => void = () => {};
+
+/**
+ * What to do when the server refuses the bearer token (401): the session ended elsewhere (signed
+ * out, a new password, a ban), so this browser signs out too rather than showing errors.
+ */
+export function setSessionEndedHandler(handler: () => void): void {
+  onSessionEnded = handler;
+}
+
+function noticeRefusedToken(status: number, headers: Headers): void {
+  if (status === 401 && headers.has('Authorization')) onSessionEnded();
+}
+
 export interface ApiRequestOptions {
   /** JSON-serialised into the body; FormData goes as multipart, as it is. */
   body?: unknown;
@@ -151,6 +165,7 @@ export async function apiRequest<S extends z.ZodType>(
   }
 
   const text = await response.text();
+  noticeRefusedToken(response.status, headers);
   return readAnswer(
     { status: response.status, text, retryAfter: response.headers.get('Retry-After') },
     schema,
@@ -182,13 +197,15 @@ export function apiUpload<S extends z.ZodType>(
     const xhr = new XMLHttpRequest();
     const onAbortSignal = () => xhr.abort();
     xhr.open('POST', path);
-    requestHeaders().forEach((value, name) => xhr.setRequestHeader(name, value));
+    const headers = requestHeaders();
+    headers.forEach((value, name) => xhr.setRequestHeader(name, value));
     xhr.upload.addEventListener('progress', (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
     });
     xhr.addEventListener('load', () => {
       try {
         const retryAfter = xhr.getResponseHeader('Retry-After');
+        noticeRefusedToken(xhr.status, headers);
         resolve(readAnswer({ status: xhr.status, text: xhr.responseText, retryAfter }, schema));
       } catch (error) {
         reject(error);

@@ -4,6 +4,7 @@ import { AccountSiteRow } from '../../features/account/account-site-row.tsx';
 import { HelpSection } from '../../features/account/help-section.tsx';
 import { PayoutPreference } from '../../features/account/payout-preference.tsx';
 import { ProfilePhoto } from '../../features/account/profile-photo.tsx';
+import { SecurityRow } from '../../features/account/security-row.tsx';
 import { useAccount } from '../../features/auth/account-queries.ts';
 import { routes } from '../routes.ts';
 
@@ -43,7 +44,7 @@ export function AccountModal({ opened, onClose }: AccountModalProps) {
           </Group>
         )}
         <AccountSiteRow page="personal-info" label="Personal info" />
-        <AccountSiteRow page="security" label="Security" />
+        <SecurityRow />
         <PayoutPreference />
         <HelpSection />
         <AccountSiteRow page="terms" label="Terms of use" />

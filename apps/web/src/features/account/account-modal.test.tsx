@@ -143,16 +143,46 @@ describe('Stylist Account rows', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     expect(tab.close).toHaveBeenCalled();
   });
 
-  test('without an account site the three rows are disabled and say why', async () => {
-    renderModal({
+  test('without an account site, personal info and terms say why; Security changes the password here', async () => {
+    const newToken = makeJwtExpiringIn(900_000);
+    const { user, requests } = renderModal({
       'GET /api/site-links': () => jsonResponse(200, { helpUrl: null, hasAccountSite: false }),
+      'POST /api/auth/change-password': (request) =>
+        (request.body as { currentPassword: string }).currentPassword === 'right-password-1'
+          ? jsonResponse(200, { message: 'Your password is changed.' })
+          : jsonResponse(400, {
+              message: 'Some fields are not valid.',
+              code: 'VALIDATION_FAILED',
+              errors: { currentPassword: ['This is not your current password.'] },
+            }),
+      'GET /api/auth/token': () => jsonResponse(200, { token: newToken }),
     });
     const modal = await dialog();
-    for (const name of ['Personal info', 'Security', 'Terms of use']) {
+    for (const name of ['Personal info', 'Terms of use']) {
       const row = await within(modal).findByRole('button', { name: new RegExp(`^${name}`) });
       await waitFor(() => expect(row).toHaveTextContent(ACCOUNT_SITE_UNAVAILABLE));
       expect(row).toBeDisabled();
     }
+    await user.click(await within(modal).findByRole('button', { name: /^Security/ }));
+    const form = within(await within(modal).findByRole('form', { name: 'Change your password' }));
+    await user.type(form.getByLabelText('Current password'), 'wrong-password-1');
+    await user.type(form.getByLabelText(/^New password/), 'velvet-lining-autumn');
+    await user.type(form.getByLabelText('Confirm new password'), 'velvet-lining-autumm');
+    await user.click(form.getByRole('button', { name: 'Change password' }));
+    expect(form.getByText('The two passwords do not match.')).toBeInTheDocument();
+    expect(requests.some((r) => r.path.endsWith('/change-password'))).toBe(false);
+
+    await user.clear(form.getByLabelText('Confirm new password'));
+    await user.type(form.getByLabelText('Confirm new password'), 'velvet-lining-autumn');
+    await user.click(form.getByRole('button', { name: 'Change password' }));
+    expect(await form.findByText('This is not your current password.')).toBeInTheDocument();
+
+    await user.clear(form.getByLabelText('Current password'));
+    await user.type(form.getByLabelText('Current password'), 'right-password-1');
+    await user.click(form.getByRole('button', { name: 'Change password' }));
+    expect(await form.findByRole('status')).toHaveTextContent('Your password is changed.');
+    // The old token's session ended on the server: the new session's token replaces it.
+    await waitFor(() => expect(sessionStore.getToken()).toBe(newToken));
   });
 
   test('payout shows the current method, PayPal with its address', async () => {

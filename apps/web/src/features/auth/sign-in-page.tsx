@@ -1,7 +1,9 @@
 import { NON_STYLIST_MESSAGE } from '@atelier/contract';
 import {
   Alert,
+  Anchor,
   Button,
+  Group,
   Loader,
   Paper,
   PasswordInput,
@@ -12,7 +14,9 @@ import {
 } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { accountQueryOptions } from './account-queries.ts';
+import { ForgotPasswordForm } from './forgot-password-form.tsx';
 import { useLogout } from './logout.ts';
 import { sessionStore } from './session-store.ts';
 import { accountLoadErrorMessage, signIn, signInErrorMessage } from './sign-in.ts';
@@ -23,20 +27,37 @@ import { useSession } from './use-session.ts';
 export function SignInPage() {
   const { status, notice } = useSession();
   const hasToken = status === 'pending' || status === 'active';
+  // `/?forgot` opens the card on "Forgot password?" (a spent reset link points here).
+  const [searchParams] = useSearchParams();
+  const [forgotEmail, setForgotEmail] = useState<string | null>(
+    searchParams.has('forgot') ? '' : null,
+  );
 
   return (
     <div className={classes.page}>
       <div className={classes.art} aria-hidden="true" />
       <div className={classes.panel}>
         <Paper className={classes.card} withBorder radius="md" p={{ base: 'lg', xs: 'xl' }}>
-          {hasToken ? <AccountCheck /> : <SignInForm notice={notice} />}
+          {hasToken ? (
+            <AccountCheck />
+          ) : forgotEmail !== null ? (
+            <ForgotPasswordForm initialEmail={forgotEmail} onBack={() => setForgotEmail(null)} />
+          ) : (
+            <SignInForm notice={notice} onForgot={setForgotEmail} />
+          )}
         </Paper>
       </div>
     </div>
   );
 }
 
-function SignInForm({ notice }: { notice: string | null }) {
+function SignInForm({
+  notice,
+  onForgot,
+}: {
+  notice: string | null;
+  onForgot: (email: string) => void;
+}) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const signInMutation = useMutation({ mutationFn: signIn });
@@ -88,7 +109,18 @@ function SignInForm({ notice }: { notice: string | null }) {
           value={password}
           onChange={(event) => setPassword(event.currentTarget.value)}
         />
-        <Button type="submit" size="md" fullWidth loading={signInMutation.isPending} mt="xs">
+        <Group justify="flex-end" mt={-8}>
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            c="gold.4"
+            onClick={() => onForgot(email.trim())}
+          >
+            Forgot password?
+          </Anchor>
+        </Group>
+        <Button type="submit" size="md" fullWidth loading={signInMutation.isPending}>
           Sign in
         </Button>
       </Stack>

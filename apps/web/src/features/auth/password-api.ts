@@ -1,0 +1,33 @@
+import {
+  PasswordAnswerSchema,
+  type ChangePasswordBody,
+  type ForgotPasswordBody,
+  type ResetPasswordBody,
+} from '@atelier/contract';
+import { apiPost } from '../../lib/api-client.ts';
+import { fetchSessionToken } from './auth-api.ts';
+import { sessionStore } from './session-store.ts';
+
+/** POST /api/auth/request-password-reset: the same answer whether or not the address is known. */
+export async function requestPasswordReset(body: ForgotPasswordBody): Promise<string> {
+  return (await apiPost('/api/auth/request-password-reset', body, PasswordAnswerSchema)).message;
+}
+
+/** POST /api/auth/reset-password: every session of the account ends, this browser's too. */
+export async function resetPassword(body: ResetPasswordBody): Promise<string> {
+  const { message } = await apiPost('/api/auth/reset-password', body, PasswordAnswerSchema);
+  sessionStore.end({ notice: null });
+  return message;
+}
+
+/**
+ * POST /api/auth/change-password: the server ends every other session and gives this browser a
+ * new session cookie, whose token replaces the old one at once.
+ */
+export async function changePassword(body: ChangePasswordBody): Promise<string> {
+  const { message } = await apiPost('/api/auth/change-password', body, PasswordAnswerSchema, {
+    credentials: 'include',
+  });
+  sessionStore.replaceToken(await fetchSessionToken());
+  return message;
+}
