@@ -39,6 +39,7 @@ import { clientsRoutes } from './features/clients/clients.routes.ts';
 import { adminCommissionsRoutes } from './features/commissions/admin-commissions.routes.ts';
 import { commissionsRoutes } from './features/commissions/commissions.routes.ts';
 import { adminNotificationsRoutes } from './features/notifications/admin-notifications.routes.ts';
+import { adminAccountsRoutes } from './features/accounts/admin-accounts.routes.ts';
 import { startNotificationHub } from './features/notifications/notification-hub.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { contentRoutes } from './features/content/content.routes.ts';
@@ -303,6 +304,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   });
   await app.register(notificationsRoutes, { db: database.db, hub: notificationHub });
   await app.register(adminNotificationsRoutes, { db: database.db });
+  await app.register(adminAccountsRoutes, { db: database.db, auth });
   await app.register(adminOutboxRoutes, { db: database.db });
 
   const indexHtml = path.join(config.webDistDir, 'index.html');

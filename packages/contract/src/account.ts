@@ -114,3 +114,19 @@ export const PASSWORD_CHANGED_MESSAGE =
   'Your password is changed. Every other browser that was signed in is signed out.';
 export const RESET_LINK_INVALID_MESSAGE =
   'This link to choose a new password has expired or was already used. Ask for a new one.';
+
+/** POST /api/admin/stylists: the back office opens a stylist's account (sign-up is closed). */
+export const CreateStylistBodySchema = z.strictObject({
+  email: z.string().trim().pipe(z.email('Enter an email address.')),
+  password: NewPasswordSchema,
+  firstName: z.string().trim().min(1, 'Enter a first name.').max(100),
+  lastName: z.string().trim().min(1, 'Enter a last name.').max(100),
+});
+export type CreateStylistBody = z.infer<typeof CreateStylistBodySchema>;
+
+export const CreatedStylistSchema = z.object({
+  userId: z.string(),
+  stylistId: z.number().int(),
+  email: z.string(),
+});
+export type CreatedStylist = z.infer<typeof CreatedStylistSchema>;

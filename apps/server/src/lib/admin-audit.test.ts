@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { App } from '../app.ts';
 import { auditLog, outbox } from '../db/schema.ts';
 import { enqueueEmail } from '../integrations/outbox/outbox.ts';
-import { buildTestApp, createTestAccount, tokenFor } from '../test/test-app.ts';
+import { buildTestApp, createTestAccount, signIn, tokenFor } from '../test/test-app.ts';
 
 let app: App;
 let admin: Awaited<ReturnType<typeof createTestAccount>>;
@@ -78,4 +78,36 @@ test('reads and refused changes write nothing', async () => {
   });
   expect(missing.statusCode).toBe(404);
   expect(await rows()).toHaveLength(count);
+});
+
+test('opening a stylist account is audited without its password, and the stylist signs in', async () => {
+  const email = `opened-${Date.now()}@atelier.test`;
+  const body = { email, password: 'velvet-lining-autumn', firstName: 'Nina', lastName: 'Vale' };
+  const create = () =>
+    app.inject({
+      method: 'POST',
+      url: '/api/admin/stylists',
+      headers: { authorization: `Bearer ${token}` },
+      payload: body,
+    });
+  const created = await create();
+  expect(created.statusCode).toBe(201);
+  expect(created.json()).toMatchObject({ email, stylistId: expect.any(Number) });
+  const [row] = await rows();
+  expect(row).toMatchObject({
+    action: 'POST /api/admin/stylists',
+    detail: { body: { email, firstName: 'Nina', lastName: 'Vale' } },
+  });
+  expect(JSON.stringify(row)).not.toContain('velvet-lining-autumn');
+  expect((await signIn(app, email, 'velvet-lining-autumn')).response.statusCode).toBe(200);
+  expect((await create()).statusCode).toBe(409);
+
+  const stylistToken = await tokenFor(app, stylist.email);
+  const refused = await app.inject({
+    method: 'POST',
+    url: '/api/admin/stylists',
+    headers: { authorization: `Bearer ${stylistToken}` },
+    payload: { ...body, email: `x-${email}` },
+  });
+  expect(refused.statusCode).toBe(403);
 });

@@ -4,6 +4,14 @@ import { writeAudit } from './audit.ts';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** The body as the trail keeps it: never a password. */
+function withoutSecrets(body: unknown): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  return Object.fromEntries(
+    Object.entries(body).filter(([key]) => !/password|secret|token/i.test(key)),
+  );
+}
+
 /** `quoteId=12` for a route's path parameters; the route itself when it has none. */
 function subjectOf(params: unknown, route: string): string {
   const entries = Object.entries((params as Record<string, unknown> | undefined) ?? {});
@@ -27,7 +35,7 @@ export function registerAdminAudit(app: AppInstance, db: Db) {
       subject: subjectOf(request.params, route),
       detail: {
         status: reply.statusCode,
-        ...(request.body !== undefined && { body: request.body as unknown }),
+        ...(request.body !== undefined && { body: withoutSecrets(request.body) }),
       },
       ipAddress: request.ip,
     });
