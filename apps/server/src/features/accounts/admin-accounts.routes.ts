@@ -23,10 +23,14 @@ export const adminAccountsRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth }> 
       },
     },
     async (request, reply) => {
-      const created = await createAccount(db, auth, { ...request.body, role: ROLES.stylist });
+      const { userId, stylistId } = await createAccount(db, auth, {
+        ...request.body,
+        role: ROLES.stylist,
+      });
+      if (stylistId === null) throw new Error('a stylist account was created without its stylist');
       return reply.code(201).send({
-        userId: created.userId,
-        stylistId: created.stylistId!,
+        userId,
+        stylistId,
         email: request.body.email.toLowerCase(),
       });
     },
