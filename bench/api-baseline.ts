@@ -3,6 +3,8 @@
  * no work, all in one run so the machine's speed cancels out. Bounded: DURATION seconds per scenario.
  *
  *   npx tsx bench/api-baseline.ts            (DURATION=5 CONNECTIONS=10 by default)
+ *   SCENARIOS=account npx tsx bench/api-baseline.ts   (only the scenarios whose name matches,
+ *                                                      besides the baseline)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -66,8 +68,10 @@ const scenarios = [
   { name: 'GET /api/i18n (text content)', path: '/api/i18n', headers: auth },
 ];
 
+const only = process.env.SCENARIOS ? new RegExp(process.env.SCENARIOS, 'i') : null;
 const results: { name: string; rps: number; p99: number }[] = [];
-for (const scenario of scenarios) {
+for (const [index, scenario] of scenarios.entries()) {
+  if (only && index > 0 && !only.test(scenario.name)) continue;
   const result = await autocannon({
     url: `${address}${scenario.path}`,
     headers: scenario.headers,

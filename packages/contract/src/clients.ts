@@ -167,5 +167,12 @@ export const UpdateClientBodySchema = z.strictObject({
 });
 export type UpdateClientBody = z.infer<typeof UpdateClientBodySchema>;
 
-/** Message of the email field error when the address already has a shop account. */
+/**
+ * Message of the email field error when the address already has an account: the same words for a
+ * shop account, another stylist's client, staff and stylists, so it names nobody (decision 0017).
+ */
 export const DUPLICATE_CLIENT_EMAIL_MESSAGE = 'This email already has an account';
+
+/** The stylist's own client has the address already: that, they may know. */
+export const ownClientEmailMessage = (name: string) =>
+  `You already have this client: ${name}. Search your clients for them.`;

@@ -2,9 +2,9 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
-import { logout } from '../features/auth/logout.ts';
+import { createRefusedTokenHandler } from '../features/auth/refused-token.ts';
 import { sessionStore } from '../features/auth/session-store.ts';
-import { setApiTokenSource, setSessionEndedHandler } from '../lib/api-client.ts';
+import { setApiTokenSource, setRefusedTokenHandler } from '../lib/api-client.ts';
 import { theme } from './theme.ts';
 
 // Every API call carries the session's bearer token when one exists (§7).
@@ -17,16 +17,11 @@ interface AppProvidersProps {
   children: ReactNode;
 }
 
-export const SESSION_ENDED_NOTICE = 'Your session has ended. Please sign in again.';
-
 export function AppProviders({ queryClient, mantineEnv = 'default', children }: AppProvidersProps) {
-  // A refused token means the server ended the session: sign out here too, and say why.
+  // A refused token: renew it from the session cookie, or sign out when the session has ended.
   useEffect(() => {
-    setSessionEndedHandler(() => {
-      if (sessionStore.getSnapshot().session)
-        void logout(queryClient, { notice: SESSION_ENDED_NOTICE });
-    });
-    return () => setSessionEndedHandler(() => {});
+    setRefusedTokenHandler(createRefusedTokenHandler(queryClient));
+    return () => setRefusedTokenHandler(() => {});
   }, [queryClient]);
 
   return (

@@ -8,7 +8,7 @@ import {
   apiPost,
   apiUpload,
   setApiTokenSource,
-  setSessionEndedHandler,
+  setRefusedTokenHandler,
 } from './api-client.ts';
 
 const ThingSchema = z.object({ id: z.number() });
@@ -167,7 +167,7 @@ function photoForm(): FormData {
 describe('a refused token', () => {
   test('a 401 to a request that carried the token reports the session ended; one without does not', async () => {
     const ended = vi.fn();
-    setSessionEndedHandler(ended);
+    setRefusedTokenHandler(ended);
     mockFetch({
       'GET /api/x': () =>
         jsonResponse(401, { message: 'Your session has ended.', code: 'UNAUTHORIZED' }),
@@ -179,7 +179,7 @@ describe('a refused token', () => {
     await expect(apiGet('/api/x', z.unknown())).rejects.toThrow('Your session has ended.');
     expect(ended).toHaveBeenCalledTimes(1);
     setApiTokenSource(() => null);
-    setSessionEndedHandler(() => {});
+    setRefusedTokenHandler(() => {});
   });
 });
 

@@ -39,18 +39,18 @@ export function setApiTokenSource(source: () => string | null): void {
   readToken = source;
 }
 
-let onSessionEnded: () => void = () => {};
+let onRefusedToken: () => void = () => {};
 
 /**
  * What to do when the server refuses the bearer token (401): the session ended elsewhere (signed
  * out, a new password, a ban), so this browser signs out too rather than showing errors.
  */
-export function setSessionEndedHandler(handler: () => void): void {
-  onSessionEnded = handler;
+export function setRefusedTokenHandler(handler: () => void): void {
+  onRefusedToken = handler;
 }
 
 function noticeRefusedToken(status: number, headers: Headers): void {
-  if (status === 401 && headers.has('Authorization')) onSessionEnded();
+  if (status === 401 && headers.has('Authorization')) onRefusedToken();
 }
 
 export interface ApiRequestOptions {

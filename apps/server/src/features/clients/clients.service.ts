@@ -1,6 +1,7 @@
 import {
   CLIENTS_PAGE_SIZE,
   DUPLICATE_CLIENT_EMAIL_MESSAGE,
+  ownClientEmailMessage,
   type ClientDocument,
   type ClientListDocument,
   type CreateClientBodySchema,
@@ -35,10 +36,8 @@ function clientNotFound() {
   return AppError.notFound('Client');
 }
 
-function duplicateEmail() {
-  return AppError.conflict(DUPLICATE_CLIENT_EMAIL_MESSAGE, {
-    email: [DUPLICATE_CLIENT_EMAIL_MESSAGE],
-  });
+function duplicateEmail(message = DUPLICATE_CLIENT_EMAIL_MESSAGE) {
+  return AppError.conflict(message, { email: [message] });
 }
 
 async function toClientDocument(
@@ -176,10 +175,19 @@ export async function createClient(
         .where(eq(users.email, email))
         .limit(1);
       const [takenByClient] = await tx
-        .select({ id: clients.id })
+        .select({
+          stylistId: clients.stylistId,
+          firstName: clients.firstName,
+          lastName: clients.lastName,
+        })
         .from(clients)
         .where(sql`lower(${clients.email}) = ${email}`)
         .limit(1);
+      if (takenByClient?.stylistId === actor.stylistId) {
+        throw duplicateEmail(
+          ownClientEmailMessage(`${takenByClient.firstName} ${takenByClient.lastName}`),
+        );
+      }
       if (takenByAccount || takenByClient) throw duplicateEmail();
 
       const account = shopAccountRow(input);

@@ -2,6 +2,7 @@ import {
   ClientDocumentSchema,
   ClientListDocumentSchema,
   DUPLICATE_CLIENT_EMAIL_MESSAGE,
+  ownClientEmailMessage,
   ErrorBodySchema,
   type CreateClientBody,
 } from '@atelier/contract';
@@ -227,6 +228,30 @@ describe('registering a client', () => {
     expect(ErrorBodySchema.parse(response.json()).errors).toEqual({
       email: [DUPLICATE_CLIENT_EMAIL_MESSAGE],
     });
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  test('the same message for staff, stylists and other stylists’ clients; one’s own client is named', async () => {
+    const admin = await createTestAccount(app, { role: 'admin' });
+    const own = await createClient(camilleToken, newClient({ email: 'own.client@clients.test' }));
+    const others = await createClient(inesToken, newClient({ email: 'ines.client@clients.test' }));
+    const before = await rowCounts();
+    const tryEmail = (email: string) =>
+      call(camilleToken, 'POST', '/api/stylist/clients', newClient({ email }));
+    const bodies = await Promise.all(
+      [admin.email, ines.email, 'ines.client@clients.test'].map(async (email) => {
+        const response = await tryEmail(email);
+        expect(response.statusCode).toBe(409);
+        return response.json();
+      }),
+    );
+    expect(new Set(bodies.map((body) => JSON.stringify(body))).size).toBe(1);
+    expect(bodies[0]).toMatchObject({ message: DUPLICATE_CLIENT_EMAIL_MESSAGE });
+    expect(JSON.stringify(bodies)).not.toContain(others.attributes.lastName);
+
+    const mine = await tryEmail('OWN.client@clients.test');
+    const message = ownClientEmailMessage(`${own.attributes.firstName} ${own.attributes.lastName}`);
+    expect(mine.json()).toEqual({ message, code: 'CONFLICT', errors: { email: [message] } });
     expect(await rowCounts()).toEqual(before);
   });
 
