@@ -169,7 +169,7 @@ export type UpdateClientBody = z.infer<typeof UpdateClientBodySchema>;
 
 /**
  * Message of the email field error when the address already has an account: the same words for a
- * shop account, another stylist's client, staff and stylists, so it names nobody (decision 0017).
+ * shop account, another stylist's client, staff and stylists, so it names nobody (docs/decisions/0017).
  */
 export const DUPLICATE_CLIENT_EMAIL_MESSAGE = 'This email already has an account';
 
