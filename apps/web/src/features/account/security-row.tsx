@@ -1,12 +1,8 @@
 import { Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import {
-  fieldError,
-  formError,
-  NEW_PASSWORD_HINT,
-  newPasswordProblems,
-} from '../auth/new-password.ts';
+import { fieldError, formError, newPasswordProblems } from '../auth/new-password.ts';
+import { NewPasswordFields } from '../auth/new-password-fields.tsx';
 import { changePassword } from '../auth/password-api.ts';
 import classes from './account-rows.module.css';
 import { AccountSiteRow } from './account-site-row.tsx';
@@ -62,22 +58,15 @@ function ChangePasswordForm() {
           onChange={(event) => setCurrentPassword(event.currentTarget.value)}
           error={fieldError(change.error, 'currentPassword')}
         />
-        <PasswordInput
-          label="New password"
-          description={NEW_PASSWORD_HINT}
-          autoComplete="new-password"
-          visibilityToggleButtonProps={{ 'aria-label': 'Show text' }}
-          value={newPassword}
-          onChange={(event) => setNewPassword(event.currentTarget.value)}
-          error={problems.newPassword ?? fieldError(change.error, 'newPassword')}
-        />
-        <PasswordInput
-          label="Confirm new password"
-          autoComplete="new-password"
-          visibilityToggleButtonProps={{ 'aria-label': 'Show text' }}
-          value={confirmation}
-          onChange={(event) => setConfirmation(event.currentTarget.value)}
-          error={problems.confirmation}
+        <NewPasswordFields
+          newPassword={newPassword}
+          confirmation={confirmation}
+          onNewPassword={setNewPassword}
+          onConfirmation={setConfirmation}
+          errors={{
+            newPassword: problems.newPassword ?? fieldError(change.error, 'newPassword'),
+            confirmation: problems.confirmation,
+          }}
         />
         {message && (
           <Text role="alert" size="sm" c="red.4">

@@ -1,9 +1,10 @@
-import { Alert, Button, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { routes } from '../../app/routes.ts';
-import { fieldError, formError, NEW_PASSWORD_HINT, newPasswordProblems } from './new-password.ts';
+import { fieldError, formError, newPasswordProblems } from './new-password.ts';
+import { NewPasswordFields } from './new-password-fields.tsx';
 import { resetPassword } from './password-api.ts';
 import classes from './sign-in-page.module.css';
 
@@ -95,22 +96,15 @@ function ResetPasswordForm({ token }: { token: string }) {
           </Button>
         ) : (
           <>
-            <PasswordInput
-              label="New password"
-              description={NEW_PASSWORD_HINT}
-              autoComplete="new-password"
-              visibilityToggleButtonProps={{ 'aria-label': 'Show text' }}
-              value={newPassword}
-              onChange={(event) => setNewPassword(event.currentTarget.value)}
-              error={problems.newPassword ?? fieldError(reset.error, 'newPassword')}
-            />
-            <PasswordInput
-              label="Confirm new password"
-              autoComplete="new-password"
-              visibilityToggleButtonProps={{ 'aria-label': 'Show text' }}
-              value={confirmation}
-              onChange={(event) => setConfirmation(event.currentTarget.value)}
-              error={problems.confirmation}
+            <NewPasswordFields
+              newPassword={newPassword}
+              confirmation={confirmation}
+              onNewPassword={setNewPassword}
+              onConfirmation={setConfirmation}
+              errors={{
+                newPassword: problems.newPassword ?? fieldError(reset.error, 'newPassword'),
+                confirmation: problems.confirmation,
+              }}
             />
             <Button type="submit" size="md" fullWidth loading={reset.isPending} mt="xs">
               Save new password
