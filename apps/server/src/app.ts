@@ -64,6 +64,7 @@ import { filesRoutes } from './integrations/storage/files.routes.ts';
 import { createFileStorage } from './integrations/storage/create-storage.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { answerClientError, answerRouterError } from './lib/framework-errors.ts';
+import { createUploads } from './lib/multipart.ts';
 import { refuseUnstorableText } from './lib/unstorable-text.ts';
 import { memoryRateLimitStore, postgresRateLimitStore } from './lib/rate-limit-store.ts';
 import { serializeRequest } from './lib/log-redaction.ts';
@@ -159,7 +160,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     store:
       database.kind === 'postgres' ? postgresRateLimitStore(database.db) : memoryRateLimitStore(),
   });
-  // Uploads are read part by part into memory; routes may tighten these per request.
+  // Forms are read part by part, files streamed to disk (lib/multipart.ts); routes tighten these.
   await app.register(multipart, {
     limits: {
       files: 1,
@@ -218,6 +219,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   });
   registerAdminAudit(app, database.db);
 
+  // Each upload's scratch folder is made in it, per request (docs/decisions/0015).
+  await fs.promises.mkdir(config.uploads.tmpDir, { recursive: true });
+  const uploads = createUploads(config.uploads);
   const storage = await createFileStorage(config.storage, {
     secret,
     previousSecrets: config.auth.previousSecrets,
@@ -270,7 +274,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   });
   await app.register(dashboardRoutes, { db: database.db });
   await app.register(contentRoutes, { db: database.db });
-  await app.register(profileImageRoutes, { db: database.db, storage });
+  await app.register(profileImageRoutes, { db: database.db, storage, uploads });
   await app.register(tutorialsRoutes, { db: database.db, storage });
   await app.register(marketingBoxRoutes, { db: database.db, storage });
   await app.register(accountSiteRoutes, {
@@ -278,7 +282,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     issuer: config.publicUrl,
     helpSiteUrl: config.helpSiteUrl,
   });
-  await app.register(quotesRoutes, { db: database.db, storage, sites: config.sites });
+  await app.register(quotesRoutes, { db: database.db, storage, sites: config.sites, uploads });
   await app.register(adminQuotesRoutes, { db: database.db, storage, sites: config.sites });
   await app.register(adminCommissionsRoutes, { db: database.db, storage });
   await app.register(logisticsRoutes, {
@@ -296,6 +300,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     sites: config.sites,
     publicUrl: config.publicUrl,
     rateLimitMax: config.clientPages.rateLimitMax,
+    uploads,
   });
   await app.register(commissionsRoutes, {
     db: database.db,
@@ -338,7 +343,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     } satisfies ErrorBody);
   });
 
-  return Object.assign(app, { database, auth, storage, routes, outbox, notificationHub });
+  return Object.assign(app, {
+    database,
+    auth,
+    storage,
+    uploads,
+    routes,
+    outbox,
+    notificationHub,
+  });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,3 +1,5 @@
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -43,6 +45,28 @@ describe('configuration', () => {
       kind: 'postgres',
       url: 'postgres://localhost/atelier',
     });
+  });
+
+  test('uploads: two at a time, a 30 s wait, the system temporary folder, each bounded', () => {
+    expect(loadConfig({}).uploads).toEqual({
+      concurrency: 2,
+      queueWaitMs: 30_000,
+      tmpDir: path.resolve(os.tmpdir()),
+    });
+    expect(
+      loadConfig({
+        UPLOAD_CONCURRENCY: '1',
+        UPLOAD_QUEUE_WAIT_MS: '0',
+        UPLOAD_TMP_DIR: '/var/tmp/atelier',
+      }).uploads,
+    ).toEqual({ concurrency: 1, queueWaitMs: 0, tmpDir: '/var/tmp/atelier' });
+    for (const [key, value] of [
+      ['UPLOAD_CONCURRENCY', '0'],
+      ['UPLOAD_CONCURRENCY', '1.5'],
+      ['UPLOAD_QUEUE_WAIT_MS', '-1'],
+      ['UPLOAD_QUEUE_WAIT_MS', '120001'],
+    ])
+      expect(() => loadConfig({ [key!]: value })).toThrow(new RegExp(`${key}:`));
   });
 
   test('empty values count as unset', () => {

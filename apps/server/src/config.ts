@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import type { PostalAddress } from './integrations/shipping/shipping-provider.ts';
@@ -66,6 +67,12 @@ const EnvSchema = z.object({
   /** A Shopify store's Multipass secret: the shop sign-in then goes through Multipass. */
   SHOPIFY_MULTIPASS_SECRET: z.string().min(1).optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  /** Uploads with a file processed at once per process (docs/decisions/0015). */
+  UPLOAD_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /** The longest an upload waits for its turn before the answer is 503 with Retry-After. */
+  UPLOAD_QUEUE_WAIT_MS: z.coerce.number().int().min(0).max(120_000).default(30_000),
+  /** Where each upload is kept while its request runs; the system's temporary folder by default. */
+  UPLOAD_TMP_DIR: z.string().min(1).optional(),
   TRUST_PROXY: booleanFlag.default(false),
   SEED_DEMO_DATA: booleanFlag.default(true),
   ADMIN_URL: z.url().optional(),
@@ -178,6 +185,11 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       multipassSecret: env.SHOPIFY_MULTIPASS_SECRET ?? null,
     },
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    uploads: {
+      concurrency: env.UPLOAD_CONCURRENCY,
+      queueWaitMs: env.UPLOAD_QUEUE_WAIT_MS,
+      tmpDir: path.resolve(env.UPLOAD_TMP_DIR ?? os.tmpdir()),
+    },
     trustProxy: env.TRUST_PROXY,
     seedDemoData: env.SEED_DEMO_DATA,
     sites: {

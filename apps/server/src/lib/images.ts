@@ -1,8 +1,14 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import { ErrorCode } from '@atelier/contract';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import type { FileStorage } from '../integrations/storage/storage.ts';
 import { AppError } from './app-error.ts';
+
+// Every image the server decodes (an upload, a signature, a ship list's photos) is a different
+// one, so libvips' cache of operations and open files would only hold memory and, for an upload
+// read from its scratch file, the file after it is deleted. Process-wide, hence set here once.
+sharp.cache(false);
 
 export type ImageType = 'image/jpeg' | 'image/png' | 'image/webp' | 'image/gif' | 'image/avif';
 
@@ -117,20 +123,37 @@ async function encode(pipeline: Sharp): Promise<EncodedImage> {
   };
 }
 
+/** The first bytes of a file, enough for `sniffImageType`. */
+async function headOf(file: string): Promise<Buffer> {
+  const handle = await fs.promises.open(file, 'r');
+  try {
+    const head = Buffer.alloc(4096);
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
 /**
  * Checks an uploaded image and re-encodes it as WebP: turned upright by its EXIF orientation,
  * at most `maxSide` on its longest side, with a square thumbnail. Re-encoding drops every bit of
- * metadata (EXIF, GPS position, comments). Throws an AppError under `rules.field`: 415 for
- * anything that is not one of `rules.types`, 400 for too many pixels.
+ * metadata (EXIF, GPS position, comments). `source` is the image's bytes or the path of a file
+ * holding them (an upload, which is then read from disk as it is decoded, never whole in
+ * memory). Throws an AppError under `rules.field`: 415 for anything that is not one of
+ * `rules.types`, 400 for too many pixels.
  */
-export async function prepareImage(bytes: Buffer, rules: ImageRules): Promise<PreparedImage> {
-  const sniffed = sniffImageType(bytes);
+export async function prepareImage(
+  source: Buffer | string,
+  rules: ImageRules,
+): Promise<PreparedImage> {
+  const sniffed = sniffImageType(typeof source === 'string' ? await headOf(source) : source);
   if (!sniffed || !rules.types.includes(sniffed)) throw unsupported(rules);
 
   let metadata: Metadata;
   try {
     // Reads the header only, so the size can be checked before any pixel is decoded.
-    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
+    metadata = await sharp(source, { limitInputPixels: false }).metadata();
   } catch {
     throw unsupported(rules);
   }
@@ -139,7 +162,7 @@ export async function prepareImage(bytes: Buffer, rules: ImageRules): Promise<Pr
   if (pixels > rules.maxPixels) throw tooManyPixels(rules);
 
   const open = () =>
-    sharp(bytes, { limitInputPixels: rules.maxPixels, failOn: 'error' }).autoOrient();
+    sharp(source, { limitInputPixels: rules.maxPixels, failOn: 'error' }).autoOrient();
 
   try {
     const [image, thumbnail] = await Promise.all([

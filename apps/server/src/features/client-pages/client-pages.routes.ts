@@ -15,7 +15,7 @@ import type { SiteUrls } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { FileStorage } from '../../integrations/storage/storage.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { readMultipartForm } from '../../lib/multipart.ts';
+import type { Uploads } from '../../lib/multipart.ts';
 import {
   answerCuratedPage,
   answerOfferApprovalPage,
@@ -51,14 +51,20 @@ const privately = <T>(reply: FastifyReply, body: T) =>
   reply.header('cache-control', 'private, no-store').send(body);
 
 /** The JSON the "Curated For" page sends in its multipart field (§7). */
-async function readCuratedAnswers(request: FastifyRequest): Promise<CuratedAnswers> {
-  const form = await readMultipartForm(request, {
-    fields: [CURATED_ANSWER_FIELD],
-    files: [],
-    maxFileBytes: 0,
-    maxFieldBytes: CURATED_FIELD_MAX_BYTES,
-  });
-  const raw = form.fields[CURATED_ANSWER_FIELD];
+async function readCuratedAnswers(
+  request: FastifyRequest,
+  uploads: Uploads,
+): Promise<CuratedAnswers> {
+  const raw = await uploads.withForm(
+    request,
+    {
+      fields: [CURATED_ANSWER_FIELD],
+      files: [],
+      maxFileBytes: 0,
+      maxFieldBytes: CURATED_FIELD_MAX_BYTES,
+    },
+    async (form) => form.fields[CURATED_ANSWER_FIELD],
+  );
   if (raw === undefined) {
     throw AppError.validation({ [CURATED_ANSWER_FIELD]: ['Send your answers'] });
   }
@@ -88,7 +94,8 @@ export const clientPagesRoutes: FastifyPluginAsyncZod<{
   publicUrl: string;
   /** Requests per minute per IP address on these routes. */
   rateLimitMax: number;
-}> = async (app, { db, storage, sites, publicUrl, rateLimitMax }) => {
+  uploads: Uploads;
+}> = async (app, { db, storage, sites, publicUrl, rateLimitMax, uploads }) => {
   const deps = { storage, sites, publicUrl };
   const config = {
     access: 'public' as const,
@@ -124,7 +131,7 @@ export const clientPagesRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const answers = await readCuratedAnswers(request);
+      const answers = await readCuratedAnswers(request, uploads);
       const document = await answerCuratedPage(
         db,
         request.params.token,

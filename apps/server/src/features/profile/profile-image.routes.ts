@@ -3,13 +3,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireStylist } from '../../auth/auth.plugin.ts';
 import type { Db } from '../../db/client.ts';
 import type { FileStorage } from '../../integrations/storage/storage.ts';
-import { readMultipartForm } from '../../lib/multipart.ts';
+import type { Uploads } from '../../lib/multipart.ts';
 import { uploadProfileImage } from './profile-image.service.ts';
 
-export const profileImageRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorage }> = async (
-  app,
-  { db, storage },
-) => {
+export const profileImageRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  storage: FileStorage;
+  uploads: Uploads;
+}> = async (app, { db, storage, uploads }) => {
   app.post(
     '/api/stylist/upload-profile-image',
     {
@@ -22,16 +23,16 @@ export const profileImageRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileSt
     },
     async (request) => {
       const actor = requireStylist(request);
-      const form = await readMultipartForm(request, {
-        fields: ['userId'],
-        files: ['file'],
-        maxFileBytes: PROFILE_IMAGE_MAX_BYTES,
-      });
-      return uploadProfileImage(
-        db,
-        actor,
-        { userId: form.fields.userId, file: form.files.file },
-        storage,
+      return uploads.withForm(
+        request,
+        { fields: ['userId'], files: ['file'], maxFileBytes: PROFILE_IMAGE_MAX_BYTES },
+        (form) =>
+          uploadProfileImage(
+            db,
+            actor,
+            { userId: form.fields.userId, file: form.files.file },
+            storage,
+          ),
       );
     },
   );

@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { stylists } from '../../db/schema.ts';
 import type { FileStorage } from '../../integrations/storage/storage.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { UploadedFile } from '../../lib/multipart.ts';
 import { prepareImage, storePreparedImage, type ImageRules } from '../../lib/images.ts';
 import { findOwnClientByUserId, setClientThumbnail } from '../clients/clients.service.ts';
 
@@ -26,7 +27,7 @@ const NO_SUCH_ACCOUNT = 'No such account among yours';
 export interface ProfileImageUpload {
   /** The stylist's own account id, or the shop account id of one of their clients. */
   userId?: string | undefined;
-  file?: Buffer | undefined;
+  file?: UploadedFile | undefined;
 }
 
 type PhotoOwner = { kind: 'stylist' } | { kind: 'client'; clientId: number };
@@ -54,15 +55,15 @@ export async function uploadProfileImage(
 ): Promise<ProfileImageResponse> {
   const userId = input.userId?.trim() ?? '';
   const file = input.file;
-  if (!userId || !file || file.length === 0) {
+  if (!userId || !file || file.bytes === 0) {
     const errors: Record<string, string[]> = {};
     if (!userId) errors.userId = ['Say whose photo this is'];
-    if (!file || file.length === 0) errors.file = ['Choose a photo to upload'];
+    if (!file || file.bytes === 0) errors.file = ['Choose a photo to upload'];
     throw AppError.validation(errors);
   }
 
   const owner = await photoOwner(db, actor, userId);
-  const prepared = await prepareImage(file, PROFILE_IMAGE_RULES);
+  const prepared = await prepareImage(file.path, PROFILE_IMAGE_RULES);
   const { imageKey, thumbnailKey } = await storePreparedImage(storage, 'profile-images', prepared);
   // The row keeps the file's path; every answer that shows it signs a fresh link.
   const thumbnailUrl = storage.pathOf(thumbnailKey);

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { images } from '../../db/schema.ts';
 import type { FileStorage } from '../../integrations/storage/storage.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { UploadedFile } from '../../lib/multipart.ts';
 import { prepareImage, storePreparedImage, type ImageRules } from '../../lib/images.ts';
 
 export const QUOTE_IMAGE_RULES: ImageRules = {
@@ -22,13 +23,13 @@ export const QUOTE_IMAGE_RULES: ImageRules = {
 export async function uploadQuoteImage(
   db: Db,
   actor: StylistActor,
-  input: { image?: Buffer | undefined },
+  input: { image?: UploadedFile | undefined },
   storage: FileStorage,
 ): Promise<UploadedImage> {
-  if (!input.image || input.image.length === 0) {
+  if (!input.image || input.image.bytes === 0) {
     throw AppError.validation({ image: ['Choose a photo to upload'] });
   }
-  const prepared = await prepareImage(input.image, QUOTE_IMAGE_RULES);
+  const prepared = await prepareImage(input.image.path, QUOTE_IMAGE_RULES);
   const { image } = prepared;
   const { imageKey: storageKey, thumbnailKey } = await storePreparedImage(
     storage,

@@ -15,7 +15,7 @@ import { requireStylist } from '../../auth/auth.plugin.ts';
 import type { SiteUrls } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { FileStorage } from '../../integrations/storage/storage.ts';
-import { readMultipartForm } from '../../lib/multipart.ts';
+import type { Uploads } from '../../lib/multipart.ts';
 import { getDesignerDirectory } from './designer-directory.service.ts';
 import { uploadQuoteImage } from './quote-images.service.ts';
 import { createQuote, listClientQuotes, recordResponses } from './quotes.service.ts';
@@ -24,7 +24,8 @@ export const quotesRoutes: FastifyPluginAsyncZod<{
   db: Db;
   storage: FileStorage;
   sites: SiteUrls;
-}> = async (app, { db, storage, sites }) => {
+  uploads: Uploads;
+}> = async (app, { db, storage, sites, uploads }) => {
   const links = { storage, sites };
 
   app.get(
@@ -51,14 +52,12 @@ export const quotesRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const actor = requireStylist(request);
-      const form = await readMultipartForm(request, {
-        fields: [],
-        files: ['image'],
-        maxFileBytes: QUOTE_IMAGE_MAX_BYTES,
-      });
-      return reply
-        .code(201)
-        .send(await uploadQuoteImage(db, actor, { image: form.files.image }, storage));
+      const uploaded = await uploads.withForm(
+        request,
+        { fields: [], files: ['image'], maxFileBytes: QUOTE_IMAGE_MAX_BYTES },
+        (form) => uploadQuoteImage(db, actor, { image: form.files.image }, storage),
+      );
+      return reply.code(201).send(uploaded);
     },
   );
 
