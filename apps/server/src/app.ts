@@ -25,6 +25,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { createTokenVerifier } from './auth/access-token.ts';
 import { registerAuth, type Access } from './auth/auth.plugin.ts';
+import { startSessionWatch } from './auth/sessions.ts';
 import { createSignInProtection } from './auth/sign-in-protection.ts';
 import { registerAdminAudit } from './lib/admin-audit.ts';
 import { resolveAuthSecret } from './auth/auth-secret.ts';
@@ -201,6 +202,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     jwksUrl: config.auth.jwksUrl,
     loadLocalJwks: async () => (await auth.api.getJwks()) as JSONWebKeySet,
   });
+  // Registered after the database's close hook, so it stops listening first.
+  const sessions = await startSessionWatch({
+    db: database.db,
+    listen: (channel, handlers) => database.listen(channel, handlers),
+    logger: app.log,
+  });
+  app.addHook('onClose', () => sessions.stop());
   await registerAuth(app, {
     db: database.db,
     auth,
@@ -208,6 +216,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     ssoCookie: { name: config.sso.cookieName, domain: config.sso.cookieDomain },
     ping: database.ping,
     revocableTokensOnly: config.auth.jwksUrl === undefined,
+    sessions,
     protection: createSignInProtection({
       db: database.db,
       secret,
@@ -241,6 +250,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   const notificationHub = await startNotificationHub({
     db: database.db,
     listen: (channel, handlers) => database.listen(channel, handlers),
+    sessions,
     logger: app.log,
   });
   // Open streams would keep the server from closing; the hub stops before the database closes.

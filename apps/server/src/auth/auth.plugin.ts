@@ -27,7 +27,7 @@ import { ROLES, type Auth } from './auth.ts';
 import { enqueueEmail } from '../integrations/outbox/outbox.ts';
 import { passwordChangedEmail } from './password-emails.ts';
 import { isCommonPassword } from './password-policy.ts';
-import { findLiveSession } from './sessions.ts';
+import type { SessionWatch } from './sessions.ts';
 import type { SignInProtection } from './sign-in-protection.ts';
 
 /** Who may call a route. Every /api route is `stylist` unless it says otherwise. */
@@ -82,6 +82,8 @@ interface AuthPluginOptions {
    * False when an external issuer's tokens are accepted (JWKS_URL), which carry no session of ours.
    */
   revocableTokensOnly: boolean;
+  /** Which sessions are live (one lookup, then remembered until PostgreSQL says they ended). */
+  sessions: SessionWatch;
   protection: SignInProtection;
   /** Cookies only over https (PUBLIC_URL). */
   secureCookies: boolean;
@@ -104,7 +106,7 @@ function queryToken(request: FastifyRequest): string | undefined {
 }
 
 export async function registerAuth(app: AppInstance, options: AuthPluginOptions) {
-  const { db, auth, verifyAccessToken, ssoCookie, ping, revocableTokensOnly } = options;
+  const { db, auth, verifyAccessToken, ssoCookie, ping, revocableTokensOnly, sessions } = options;
   app.decorateRequest('actor', null);
 
   app.addHook('onRequest', async (request) => {
@@ -118,8 +120,8 @@ export async function registerAuth(app: AppInstance, options: AuthPluginOptions)
     let stylistId: number | null = null;
     if (claims.sid !== undefined) {
       // The embedded provider's tokens: the session must still be live, and its user's role and
-      // stylist profile are read as they are now (one lookup, decision 0016).
-      const session = await findLiveSession(db, claims.sid, claims.sub);
+      // stylist profile are as they are now (decision 0016).
+      const session = await sessions.find(claims.sid, claims.sub);
       if (!session) throw AppError.unauthorized(SESSION_ENDED_MESSAGE);
       role = session.role ?? ROLES.user;
       stylistId = role === ROLES.stylist ? session.stylistId : null;

@@ -3,10 +3,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { App } from '../app.ts';
 import { runAdminCommand } from '../cli/admin-commands.ts';
-import { auditLog, users } from '../db/schema.ts';
+import type { ListenHandlers } from '../db/listener.ts';
+import { auditLog, authSessions, users } from '../db/schema.ts';
 import { openStream } from '../features/notifications/notifications-testing.ts';
 import { buildTestApp, createTestAccount, signIn, TEST_ORIGIN } from '../test/test-app.ts';
 import { SESSION_ENDED_MESSAGE } from './auth.plugin.ts';
+import { startSessionWatch } from './sessions.ts';
 
 let app: App;
 
@@ -95,10 +97,14 @@ describe('a session that ends ends its API tokens at the next request', () => {
     expect((await signIn(app, stylist.email)).response.statusCode).toBe(200);
   });
 
-  test('a ban made directly in the database refuses the token at the next request', async () => {
+  test('a ban made directly in the database ends the sessions too: token refused, stream closed', async () => {
     const stylist = await createTestAccount(app);
     const { token } = await session(stylist.email);
+    expect((await readClients(token)).statusCode).toBe(200); // now remembered by this instance
+    const stream = await openStream(app, token);
+    await stream.nextBlock();
     await app.database.db.update(users).set({ banned: true }).where(eq(users.id, stylist.userId));
+    await stream.untilEnded(3_000);
     expectSessionEnded(await readClients(token));
   });
 
@@ -112,5 +118,61 @@ describe('a session that ends ends its API tokens at the next request', () => {
     // Signed in again, the new role holds.
     const fresh = await session(stylist.email);
     expect((await readClients(fresh.token)).statusCode).toBe(403);
+  });
+});
+
+describe('the session watch remembers what it looked up, and forgets it when told or unsure', () => {
+  async function watchWithHandlers() {
+    let handlers: ListenHandlers | undefined;
+    const watch = await startSessionWatch({
+      db: app.database.db,
+      listen: async (_channel, given) => {
+        handlers = given;
+        return async () => {};
+      },
+      logger: app.log,
+    });
+    return { watch, handlers: handlers! };
+  }
+
+  async function liveSession() {
+    const stylist = await createTestAccount(app);
+    const { token } = await session(stylist.email);
+    const { sid } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
+      sid: string;
+    };
+    return { stylist, sid };
+  }
+
+  test('a signal forgets one session; a lost listener forgets all and remembers nothing until it is back', async () => {
+    const { watch, handlers } = await watchWithHandlers();
+    const one = await liveSession();
+    const two = await liveSession();
+    expect(await watch.find(one.sid, one.stylist.userId)).toMatchObject({ role: 'stylist' });
+    expect(await watch.find(two.sid, two.stylist.userId)).toMatchObject({ role: 'stylist' });
+    // This watch hears nothing by itself: what it remembered is what it answers.
+    await app.database.db.delete(authSessions).where(eq(authSessions.userId, one.stylist.userId));
+    await app.database.db.delete(authSessions).where(eq(authSessions.userId, two.stylist.userId));
+    expect(await watch.find(one.sid, one.stylist.userId)).not.toBeNull();
+
+    handlers.onPayload(one.sid);
+    expect(await watch.find(one.sid, one.stylist.userId)).toBeNull();
+    expect(await watch.find(two.sid, two.stylist.userId)).not.toBeNull();
+
+    handlers.onLost?.();
+    expect(await watch.find(two.sid, two.stylist.userId)).toBeNull();
+    const three = await liveSession();
+    await watch.find(three.sid, three.stylist.userId);
+    await app.database.db.delete(authSessions).where(eq(authSessions.userId, three.stylist.userId));
+    // Not remembered while the listener was down.
+    expect(await watch.find(three.sid, three.stylist.userId)).toBeNull();
+  });
+
+  test('another user presenting a known session id is not taken for its owner', async () => {
+    const { watch } = await watchWithHandlers();
+    const one = await liveSession();
+    const other = await createTestAccount(app);
+    expect(await watch.find(one.sid, one.stylist.userId)).not.toBeNull();
+    expect(await watch.find(one.sid, other.userId)).toBeNull();
   });
 });

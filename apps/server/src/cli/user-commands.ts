@@ -52,6 +52,8 @@ export async function runUserCommand(
       throw new UserUsageError(`Give the email and one role.\n\n${USER_USAGE}`);
     }
     const ended = await db.transaction(async (tx) => {
+      // Counted first: the change's own trigger ends whatever is left (migration 0006).
+      const count = await endUserSessions(tx, user.id);
       await tx.update(users).set({ role }).where(eq(users.id, user.id));
       await writeAudit(tx, {
         actorUserId: null,
@@ -60,7 +62,7 @@ export async function runUserCommand(
         detail: { from: user.role, to: role },
         ipAddress: null,
       });
-      return endUserSessions(tx, user.id);
+      return count;
     });
     return `${user.email} is now ${role}; ${endedText(ended)}.`;
   }
@@ -68,6 +70,7 @@ export async function runUserCommand(
   const banned = command === 'ban';
   const reason = values.reason ?? null;
   const ended = await db.transaction(async (tx) => {
+    const count = banned ? await endUserSessions(tx, user.id) : 0;
     await tx
       .update(users)
       .set({ banned, banReason: banned ? reason : null, banExpires: null })
@@ -79,7 +82,7 @@ export async function runUserCommand(
       detail: banned ? { reason } : {},
       ipAddress: null,
     });
-    return banned ? endUserSessions(tx, user.id) : 0;
+    return count;
   });
   return banned
     ? `${user.email} is banned; ${endedText(ended)}.`

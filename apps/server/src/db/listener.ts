@@ -3,6 +3,8 @@ import pg from 'pg';
 export interface ListenHandlers {
   /** A NOTIFY on the channel, delivered once the transaction that sent it committed. */
   onPayload: (payload: string) => void;
+  /** The connection is lost: payloads sent from now until `onResumed` are missed. */
+  onLost?: () => void;
   /** Listening again after the connection was lost: payloads sent meanwhile were missed. */
   onResumed?: () => void;
   onError?: (error: unknown) => void;
@@ -69,6 +71,7 @@ export async function listenOnPostgres(
   function onLost(client: pg.Client, error: unknown) {
     if (current !== client) return;
     current = null;
+    handlers.onLost?.();
     if (error) handlers.onError?.(error);
     void client.end().catch(() => {});
     if (!isClosed) scheduleReconnect();

@@ -19,3 +19,17 @@ $$;
 --> statement-breakpoint
 CREATE TRIGGER "auth_sessions_ended" AFTER DELETE ON "auth_sessions"
   FOR EACH ROW EXECUTE FUNCTION "announce_session_ended"();
+--> statement-breakpoint
+-- A ban or a role change ends every session of the user, whoever makes it (the CLI, the API, SQL),
+-- so that no token, stream or cached session outlives it.
+CREATE FUNCTION "end_sessions_of_changed_user"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM "auth_sessions" WHERE "user_id" = NEW."id";
+  RETURN NEW;
+END;
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "users_access_changed" AFTER UPDATE OF "banned", "role" ON "users"
+  FOR EACH ROW
+  WHEN (NEW."role" IS DISTINCT FROM OLD."role" OR (NEW."banned" AND NOT coalesce(OLD."banned", false)))
+  EXECUTE FUNCTION "end_sessions_of_changed_user"();

@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { driverCause, isDatabaseUnavailable } from '../../db/errors.ts';
 import type { ListenHandlers, Unlisten } from '../../db/listener.ts';
-import { SESSION_ENDED_CHANNEL } from '../../auth/sessions.ts';
+import type { SessionWatch } from '../../auth/sessions.ts';
 import { NOTIFICATIONS_CHANNEL, parseNotificationSignal } from './notification-signals.ts';
 import { loadStreamUpdate } from './notifications.service.ts';
 
@@ -33,6 +33,7 @@ export type NotificationHub = Awaited<ReturnType<typeof startNotificationHub>>;
 export async function startNotificationHub(options: {
   db: Db;
   listen: (channel: string, handlers: ListenHandlers) => Promise<Unlisten>;
+  sessions: Pick<SessionWatch, 'onEnded' | 'onMissed'>;
   logger: FastifyBaseLogger;
 }) {
   const { db, logger } = options;
@@ -121,15 +122,12 @@ export async function startNotificationHub(options: {
     },
   });
 
-  // A session that ends (sign-out, password change, ban) closes its streams at once; a missed
-  // signal is covered by the resumed listener above, which ends every stream.
-  const unlistenSessions = await options.listen(SESSION_ENDED_CHANNEL, {
-    onPayload: onSessionEnded,
-    onResumed: endAll,
-    onError: () => {
-      // The notification listener above logs the same outage.
-    },
-  });
+  // A session that ends (sign-out, password change, ban) closes its streams at once; when such
+  // signals may have been missed, every stream ends and its browser reconnects, checked anew.
+  const leaveSessions = [
+    options.sessions.onEnded(onSessionEnded),
+    options.sessions.onMissed(endAll),
+  ];
 
   function addTo<K>(map: Map<K, Set<StreamSink>>, key: K, sink: StreamSink): () => void {
     const group = map.get(key) ?? new Set<StreamSink>();
@@ -159,8 +157,9 @@ export async function startNotificationHub(options: {
     /** Ends every stream, so that the server can close (open responses would hold it). */
     endStreams: endAll,
     async stop() {
+      for (const leave of leaveSessions) leave();
       endAll();
-      await Promise.all([unlisten(), unlistenSessions()]);
+      await unlisten();
       await deliveries;
     },
   };
