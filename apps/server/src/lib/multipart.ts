@@ -1,6 +1,6 @@
 import { ErrorCode, UNSTORABLE_TEXT_MESSAGE, unstorableTextPaths } from '@atelier/contract';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from './app-error.ts';
+import { AppError, FieldErrors } from './app-error.ts';
 
 export interface MultipartSpec {
   /** Text fields the form may carry. */
@@ -36,8 +36,8 @@ export async function readMultipartForm(
     throw new AppError(ErrorCode.unsupportedMediaType, message, 415, { [fileField]: [message] });
   }
   const form: MultipartForm = { fields: {}, files: {} };
-  const errors: Record<string, string[]> = {};
-  const fail = (field: string, message: string) => (errors[field] ??= []).push(message);
+  const errors = new FieldErrors();
+  const fail = (field: string, message: string) => errors.add(field, message);
   let current = fileField;
   try {
     const parts = request.parts({
@@ -75,8 +75,8 @@ export async function readMultipartForm(
   } catch (error) {
     throw multipartFailure(error, spec, current, fileField);
   }
-  if (Object.keys(errors).length > 0) {
-    throw AppError.validation(errors);
+  if (errors.size > 0) {
+    throw AppError.validation(errors.toRecord());
   }
   return form;
 }
