@@ -65,6 +65,16 @@ import { refuseUnstorableText } from './lib/unstorable-text.ts';
 import { memoryRateLimitStore, postgresRateLimitStore } from './lib/rate-limit-store.ts';
 import { serializeRequest } from './lib/log-redaction.ts';
 
+/**
+ * How much of a multipart part the parser may buffer before it waits for the part to be read.
+ * @fastify/busboy (3.2.6) never finishes a form whose skipped part (one without a form-data
+ * Content-Disposition) outgrows this buffer (16 KB by default) and ends in the request's last
+ * chunk: the write it paused for that part is never resumed, and the request hangs for good, on a
+ * public route too. Every part is read as it arrives here (into memory, within the limits below)
+ * or discarded, so the buffer needs no bound of its own and the parser never pauses on one.
+ */
+const MULTIPART_PART_BUFFER = Number.MAX_SAFE_INTEGER;
+
 export interface BuildOptions {
   /** An already open database (tests pass an in-memory one); otherwise one is opened from config. */
   database?: Database;
@@ -158,6 +168,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   });
   // Uploads are read part by part into memory; routes may tighten these per request.
   await app.register(multipart, {
+    fileHwm: MULTIPART_PART_BUFFER,
     limits: {
       files: 1,
       fields: 5,
