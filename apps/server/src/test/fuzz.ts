@@ -279,6 +279,12 @@ export async function buildFuzzWorld(env: Record<string, string> = {}): Promise<
     CLIENT_PAGE_RATE_LIMIT_MAX: '1000000',
     // The long form runs for many minutes on one token.
     JWT_TTL_SECONDS: '86400',
+    // The sites the product links to, so that the routes handing over to them run.
+    ADMIN_URL: 'https://admin.atelier.test',
+    SHOP_URL: 'https://shop.atelier.test',
+    ACCOUNT_SITE_URL: 'https://account.atelier.test',
+    ACCOUNT_SITE_HANDOFF_SECRET: 'fuzz-account-site-handoff-secret-0123456789',
+    HELP_SITE_URL: 'https://help.atelier.test',
     ...env,
   });
   const db = app.database.db;
