@@ -65,6 +65,7 @@ import { filesRoutes } from './integrations/storage/files.routes.ts';
 import { createFileStorage } from './integrations/storage/create-storage.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { answerClientError, answerRouterError } from './lib/framework-errors.ts';
+import { registerJsonBodyParser } from './lib/json-body.ts';
 import { createUploads } from './lib/multipart.ts';
 import { refuseUnstorableText } from './lib/unstorable-text.ts';
 import { memoryRateLimitStore, postgresRateLimitStore } from './lib/rate-limit-store.ts';
@@ -129,6 +130,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   });
   app.addHook('onClose', () => database.close());
   registerErrorHandler(app);
+  registerJsonBodyParser(app);
   app.addHook('preValidation', refuseUnstorableText);
 
   await app.register(helmet, {

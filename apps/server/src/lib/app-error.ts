@@ -2,6 +2,30 @@ import { ErrorCode } from '@atelier/contract';
 
 export const VALIDATION_MESSAGE = 'Some fields are not valid.';
 
+/**
+ * Field name → messages, gathered one by one. The names often come from the request (a query
+ * parameter, a body key, a multipart field), so they are kept in a Map: on a plain object a field
+ * named `__proto__` or `constructor` would reach Object.prototype instead of a list of messages.
+ */
+export class FieldErrors {
+  readonly #messages = new Map<string, string[]>();
+
+  add(field: string, message: string): void {
+    const messages = this.#messages.get(field);
+    if (messages) messages.push(message);
+    else this.#messages.set(field, [message]);
+  }
+
+  get size(): number {
+    return this.#messages.size;
+  }
+
+  /** The record of the contract's error body; `__proto__` stays an own key, as JSON has it. */
+  toRecord(): Record<string, string[]> {
+    return Object.fromEntries(this.#messages);
+  }
+}
+
 /** A failure with a message that is safe to show the user; the error handler maps it to the contract's shape. */
 export class AppError extends Error {
   override name = 'AppError';

@@ -2,7 +2,7 @@ import { ErrorCode, type ErrorBody } from '@atelier/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { databaseErrorDetail, driverCause, isDatabaseUnavailable } from '../db/errors.ts';
-import { AppError, VALIDATION_MESSAGE } from './app-error.ts';
+import { AppError, FieldErrors, VALIDATION_MESSAGE } from './app-error.ts';
 
 /** Seconds a client should wait before trying again while the database is out of reach. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
@@ -17,7 +17,7 @@ function fieldErrors(
     params: unknown;
   }[],
 ): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
+  const errors = new FieldErrors();
   for (const issue of issues) {
     const base = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
     const unknownKeys =
@@ -26,12 +26,10 @@ function fieldErrors(
         : null;
     const fields = unknownKeys?.map((key) => (base ? `${base}.${key}` : key)) ?? [base || '_'];
     for (const field of fields) {
-      (errors[field] ??= []).push(
-        unknownKeys ? 'Unknown field' : (issue.message ?? 'Invalid value'),
-      );
+      errors.add(field, unknownKeys ? 'Unknown field' : (issue.message ?? 'Invalid value'));
     }
   }
-  return errors;
+  return errors.toRecord();
 }
 
 const statusCodes: Record<number, ErrorCode> = {

@@ -5,7 +5,8 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ErrorCode, UNSTORABLE_TEXT_MESSAGE, unstorableTextPaths } from '@atelier/contract';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from './app-error.ts';
+import { AppError, FieldErrors } from './app-error.ts';
+import './busboy-unpause.ts';
 import { createGate, GateFullError, type Gate } from './upload-gate.ts';
 
 export interface MultipartSpec {
@@ -183,8 +184,8 @@ async function readForm(
   scratchDir: () => Promise<string>,
 ): Promise<MultipartForm> {
   const form: MultipartForm = { fields: {}, files: {} };
-  const errors: Record<string, string[]> = {};
-  const fail = (field: string, message: string) => (errors[field] ??= []).push(message);
+  const errors = new FieldErrors();
+  const fail = (field: string, message: string) => errors.add(field, message);
   let current = fileField;
   try {
     const parts = request.parts({
@@ -226,8 +227,8 @@ async function readForm(
   } catch (error) {
     throw multipartFailure(error, spec, current, fileField);
   }
-  if (Object.keys(errors).length > 0) {
-    throw AppError.validation(errors);
+  if (errors.size > 0) {
+    throw AppError.validation(errors.toRecord());
   }
   return form;
 }

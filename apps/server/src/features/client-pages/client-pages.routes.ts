@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { SiteUrls } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { FileStorage } from '../../integrations/storage/storage.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, FieldErrors } from '../../lib/app-error.ts';
 import type { Uploads } from '../../lib/multipart.ts';
 import {
   answerCuratedPage,
@@ -76,12 +76,11 @@ async function readCuratedAnswers(
   }
   const parsed = CuratedAnswerBodySchema.safeParse(json);
   if (!parsed.success) {
-    const fieldErrors: Record<string, string[]> = {};
+    const fieldErrors = new FieldErrors();
     for (const issue of parsed.error.issues) {
-      const field = [CURATED_ANSWER_FIELD, ...issue.path.map(String)].join('.');
-      (fieldErrors[field] ??= []).push(issue.message);
+      fieldErrors.add([CURATED_ANSWER_FIELD, ...issue.path.map(String)].join('.'), issue.message);
     }
-    throw AppError.validation(fieldErrors);
+    throw AppError.validation(fieldErrors.toRecord());
   }
   return parsed.data;
 }
