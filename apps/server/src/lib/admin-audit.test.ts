@@ -111,3 +111,17 @@ test('opening a stylist account is audited without its password, and the stylist
   });
   expect(refused.statusCode).toBe(403);
 });
+
+test('a body with a lone surrogate (valid JSON, refused by jsonb) is kept with U+FFFD in its place', async () => {
+  const answer = await app.inject({
+    method: 'POST',
+    url: '/api/admin/outbox/retry-failed',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    payload: '"\\ud8004"',
+  });
+  expect(answer.statusCode).toBe(200);
+  expect((await rows())[0]).toMatchObject({
+    action: 'POST /api/admin/outbox/retry-failed',
+    detail: { body: '\ufffd4' },
+  });
+});
