@@ -82,8 +82,17 @@ test('a client registered on the dashboard appears in the list; a duplicate emai
   await fill(email.toUpperCase());
   await form.getByLabel('State').selectOption('NY');
   await form.getByRole('button', { name: 'Create Account' }).click();
-  await expect(form.getByLabel('Email')).toHaveAccessibleDescription(/already has an account/);
+  // Her own client is named (docs/decisions/0017) …
+  await expect(form.getByLabel('Email')).toHaveAccessibleDescription(
+    'You already have this client: Rosalind Ferreira. Search your clients for them.',
+  );
   await expect(form.getByLabel('First Name')).toHaveValue('Rosalind');
+  // … any other account's address gets one answer that names nobody (here another stylist's).
+  await form.getByLabel('Email').fill('other@atelier.test');
+  await form.getByRole('button', { name: 'Create Account' }).click();
+  await expect(form.getByLabel('Email')).toHaveAccessibleDescription(
+    'This email already has an account',
+  );
 });
 
 test('notes typed and left are still there after a reload', async ({ page }) => {
