@@ -107,8 +107,10 @@ export async function startSessionWatch(options: {
       for (const listener of endedListeners) listener(sessionId);
     },
     onLost() {
+      // Nothing is trusted from memory meanwhile. Open streams stay open until the listener is
+      // back (issue 16): ended now, their browsers would reconnect into the outage's 503.
       isListening = false;
-      forgetAll();
+      cache.clear();
     },
     onResumed() {
       forgetAll();
