@@ -147,7 +147,9 @@ function toCents(text: string | undefined): number {
 async function exportCsv(range: Range) {
   const response = await get(withQuery('/api/stylist/commissions/export', { ...range }));
   expect(response.statusCode, response.body).toBe(200);
-  const records = parseCsv(response.body);
+  // UTF-8 with its byte-order mark, which Excel needs to read accented names.
+  expect([...response.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const records = parseCsv(response.body.slice(1));
   const blank = records.findIndex((record) => record.length === 1 && record[0] === '');
   expect(blank).toBeGreaterThan(0);
   return {

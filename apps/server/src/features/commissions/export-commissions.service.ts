@@ -42,6 +42,8 @@ type Cell = string | number | { cents: number };
  * One CSV field (RFC 4180). Text that a spreadsheet would run as a formula gets a leading
  * apostrophe; counts and amounts are written as they are, so that they stay numbers.
  */
+const UTF8_BOM = '\uFEFF';
+
 function csvField(cell: Cell): string {
   let text: string;
   if (typeof cell === 'number') text = String(cell);
@@ -115,5 +117,6 @@ export async function exportCommissions(
     totalsLine('Total', { cents: totals.paidCents + totals.unpaidCents }),
     totalsLine('Products Sold & Purchased', totals.total),
   ];
-  return { filename: commissionsCsvFilename(range), csv: lines.join('') };
+  // The byte-order mark makes Excel read the file as UTF-8, so accented names survive (issue 18).
+  return { filename: commissionsCsvFilename(range), csv: `${UTF8_BOM}${lines.join('')}` };
 }
