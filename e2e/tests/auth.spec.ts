@@ -74,3 +74,26 @@ test('a signed-in stylist opening home goes to the dashboard', async ({ page }) 
   await page.goto('/');
   await expect(page).toHaveURL(/\/dashboard$/);
 });
+
+test('signing in works at 127.0.0.1 too; an unknown address is told which one works', async ({
+  page,
+  baseURL,
+}) => {
+  const loopback = baseURL!.replace('localhost', '127.0.0.1');
+  await page.goto(`${loopback}/`);
+  await page.getByLabel('Email').fill(DEMO.email);
+  await page.getByLabel('Password').fill(DEMO.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(`${loopback}/dashboard`);
+
+  // A browser's request from an address Atelier does not know (it carries a cookie, as browsers do).
+  const answer = await page.request.post(`${baseURL}/api/auth/sign-in/email`, {
+    headers: { origin: 'http://192.168.1.20:3000', cookie: 'seen=1' },
+    data: DEMO,
+  });
+  expect(answer.status()).toBe(403);
+  expect(await answer.json()).toEqual({
+    code: 'INVALID_ORIGIN',
+    message: `Sign-in works only at ${baseURL}. Open Atelier there, or add this address to TRUSTED_ORIGINS.`,
+  });
+});

@@ -106,7 +106,7 @@ function queryToken(request: FastifyRequest): string | undefined {
 }
 
 export async function registerAuth(app: AppInstance, options: AuthPluginOptions) {
-  const { db, auth, verifyAccessToken, ssoCookie, ping, revocableTokensOnly, sessions } = options;
+  const { db, auth, verifyAccessToken, ping, revocableTokensOnly, sessions } = options;
   app.decorateRequest('actor', null);
 
   app.addHook('onRequest', async (request) => {
@@ -162,7 +162,7 @@ export async function registerAuth(app: AppInstance, options: AuthPluginOptions)
     schema: { hide: true },
     handler: (request, reply) =>
       AUTH_ENDPOINTS.has(request.url.split('?')[0] ?? '')
-        ? forwardToAuth(auth, request, reply, ssoCookie, ping)
+        ? forwardToAuth(auth, request, reply, options, ping)
         : reply.callNotFound(),
   });
 }
@@ -261,7 +261,7 @@ async function sendAuthAnswer(
   request: FastifyRequest,
   reply: FastifyReply,
   response: Response,
-  ssoCookie: AuthPluginOptions['ssoCookie'],
+  { ssoCookie, publicUrl }: Pick<AuthPluginOptions, 'ssoCookie' | 'publicUrl'>,
 ) {
   const pathname = request.url.split('?')[0] ?? '';
   reply.code(response.status);
@@ -290,6 +290,10 @@ async function sendAuthAnswer(
     message: parsed.message || response.statusText || 'Request failed',
     code: parsed.code ?? errorCodeForStatus(response.status),
   };
+  if (parsed.code === 'INVALID_ORIGIN') {
+    // The page was opened at an address Atelier does not know: say which one it does.
+    body.message = `Sign-in works only at ${publicUrl}. Open Atelier there, or add this address to TRUSTED_ORIGINS.`;
+  }
   if (response.status === 429) {
     const retryAfter = response.headers.get('x-retry-after') ?? '60';
     reply.header('retry-after', retryAfter);
@@ -308,10 +312,10 @@ async function forwardToAuth(
   auth: Auth,
   request: FastifyRequest,
   reply: FastifyReply,
-  ssoCookie: AuthPluginOptions['ssoCookie'],
+  options: Pick<AuthPluginOptions, 'ssoCookie' | 'publicUrl'>,
   ping: AuthPluginOptions['ping'],
 ) {
-  return sendAuthAnswer(request, reply, await callAuth(auth, request, ping), ssoCookie);
+  return sendAuthAnswer(request, reply, await callAuth(auth, request, ping), options);
 }
 
 /**
@@ -323,7 +327,7 @@ async function signInWithProtection(
   request: FastifyRequest<{ Body: SignInBody }>,
   reply: FastifyReply,
 ) {
-  const { auth, ping, ssoCookie, protection, secureCookies } = options;
+  const { auth, ping, protection, secureCookies } = options;
   const { email } = request.body;
   const device = protection.knownDeviceCookie;
   if (!protection.isKnownDevice(email, request.cookies[device.name])) {
@@ -346,7 +350,7 @@ async function signInWithProtection(
       maxAge: device.maxAgeSeconds,
     });
   }
-  return sendAuthAnswer(request, reply, response, ssoCookie);
+  return sendAuthAnswer(request, reply, response, options);
 }
 
 function refuseCommonPassword(password: string) {
@@ -359,7 +363,7 @@ function refuseCommonPassword(password: string) {
  * while signed in. Each change ends the user's other sessions and emails them a notice.
  */
 function registerPasswordRoutes(app: AppInstance, options: AuthPluginOptions) {
-  const { auth, ping, ssoCookie, db, publicUrl } = options;
+  const { auth, ping, db, publicUrl } = options;
 
   app.post('/api/auth/request-password-reset', {
     config: { access: 'public' },
@@ -372,7 +376,7 @@ function registerPasswordRoutes(app: AppInstance, options: AuthPluginOptions) {
     },
     handler: async (request, reply) => {
       const response = await callAuth(auth, request, ping, { email: request.body.email });
-      if (!response.ok) return sendAuthAnswer(request, reply, response, ssoCookie);
+      if (!response.ok) return sendAuthAnswer(request, reply, response, options);
       return { message: FORGOT_PASSWORD_SENT_MESSAGE };
     },
   });
@@ -394,7 +398,7 @@ function registerPasswordRoutes(app: AppInstance, options: AuthPluginOptions) {
           token: [RESET_LINK_INVALID_MESSAGE],
         });
       }
-      if (!response.ok) return sendAuthAnswer(request, reply, response, ssoCookie);
+      if (!response.ok) return sendAuthAnswer(request, reply, response, options);
       return { message: PASSWORD_RESET_MESSAGE };
     },
   });
@@ -424,7 +428,7 @@ function registerPasswordRoutes(app: AppInstance, options: AuthPluginOptions) {
       if (response.status === 400 && (await authErrorCode(response)) === 'INVALID_PASSWORD') {
         throw AppError.validation({ currentPassword: ['This is not your current password.'] });
       }
-      if (!response.ok) return sendAuthAnswer(request, reply, response, ssoCookie);
+      if (!response.ok) return sendAuthAnswer(request, reply, response, options);
       copyCookies(reply, response);
       await enqueueEmail(db, passwordChangedEmail(session.user, `${publicUrl}/`));
       return { message: PASSWORD_CHANGED_MESSAGE };

@@ -10,8 +10,10 @@ import {
   PASSWORD,
   signIn,
   TEST_ORIGIN,
+  testConfig,
   tokenFor,
 } from '../test/test-app.ts';
+import { authSettings, loopbackAliases } from './auth.ts';
 
 let app: App;
 let stylist: Awaited<ReturnType<typeof createTestAccount>>;
@@ -227,5 +229,31 @@ describe('sign-out', () => {
     expect(setCookies).toMatch(/atelier_sso=;.*Expires=Thu, 01 Jan 1970/);
     const token = await app.inject({ method: 'GET', url: '/api/auth/token', headers: { cookie } });
     expect(token.statusCode).toBe(401);
+  });
+});
+
+describe('the addresses sign-in trusts (the browser journey is e2e/tests/auth.spec.ts)', () => {
+  test('outside production, the loopback names of the public address’s port; in production, none', () => {
+    expect(loopbackAliases('http://localhost:3000')).toEqual([
+      'http://127.0.0.1:3000',
+      'http://[::1]:3000',
+    ]);
+    expect(loopbackAliases('http://127.0.0.1:8080')).toEqual([
+      'http://localhost:8080',
+      'http://[::1]:8080',
+    ]);
+    expect(loopbackAliases('https://atelier.example.com')).toEqual([]);
+    const env = { PUBLIC_URL: 'http://localhost:3000', TRUSTED_ORIGINS: 'https://shop.test' };
+    expect(
+      authSettings(testConfig({ ...env, NODE_ENV: 'development' }), 'x').trustedOrigins,
+    ).toEqual([
+      'http://localhost:3000',
+      'http://127.0.0.1:3000',
+      'http://[::1]:3000',
+      'https://shop.test',
+    ]);
+    expect(
+      authSettings(testConfig({ ...env, NODE_ENV: 'production' }), 'x').trustedOrigins,
+    ).toEqual(['http://localhost:3000', 'https://shop.test']);
   });
 });

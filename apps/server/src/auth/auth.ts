@@ -26,12 +26,30 @@ export interface AuthSettings {
   signInRateLimit: { max: number; windowSeconds: number };
 }
 
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * The same port on this machine's other loopback names: outside production, opening Atelier at
+ * http://127.0.0.1:3000 signs in as well as at http://localhost:3000 (issue 18).
+ */
+export function loopbackAliases(publicUrl: string): string[] {
+  const url = new URL(publicUrl);
+  if (!LOOPBACK_HOSTS.includes(url.hostname)) return [];
+  return LOOPBACK_HOSTS.filter((host) => host !== url.hostname).map(
+    (host) => `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`,
+  );
+}
+
 export function authSettings(config: Config, secret: string): AuthSettings {
   return {
     secret,
     previousSecrets: config.auth.previousSecrets,
     baseUrl: config.publicUrl,
-    trustedOrigins: [config.publicUrl, ...config.auth.trustedOrigins],
+    trustedOrigins: [
+      config.publicUrl,
+      ...(config.env === 'production' ? [] : loopbackAliases(config.publicUrl)),
+      ...config.auth.trustedOrigins,
+    ],
     jwtTtlSeconds: config.auth.jwtTtlSeconds,
     issuer: config.auth.issuer ?? config.publicUrl,
     audience: config.auth.audience ?? config.publicUrl,
