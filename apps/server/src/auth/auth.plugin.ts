@@ -10,6 +10,7 @@ import {
   PasswordAnswerSchema,
   RESET_LINK_INVALID_MESSAGE,
   ResetPasswordBodySchema,
+  SESSION_ENDED_MESSAGE,
   STREAM_TOKEN_PARAM,
   SignInBodySchema,
   type ErrorBody,
@@ -90,8 +91,6 @@ interface AuthPluginOptions {
   /** Where emails link to. */
   publicUrl: string;
 }
-
-export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
 
 function accessOf(request: FastifyRequest): Access {
   const declared = request.routeOptions.config.access;

@@ -1,4 +1,4 @@
-import { ErrorBodySchema } from '@atelier/contract';
+import { ErrorBodySchema, SESSION_ENDED_MESSAGE } from '@atelier/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { App } from '../app.ts';
@@ -7,7 +7,7 @@ import type { ListenHandlers } from '../db/listener.ts';
 import { auditLog, authSessions, users } from '../db/schema.ts';
 import { openStream } from '../features/notifications/notifications-testing.ts';
 import { buildTestApp, createTestAccount, signIn, TEST_ORIGIN } from '../test/test-app.ts';
-import { SESSION_ENDED_MESSAGE } from './auth.plugin.ts';
+
 import { startSessionWatch } from './sessions.ts';
 
 let app: App;

@@ -1,4 +1,9 @@
-import { API_ACCEPT, ErrorBodySchema, type ErrorBody } from '@atelier/contract';
+import {
+  API_ACCEPT,
+  ErrorBodySchema,
+  SESSION_ENDED_MESSAGE,
+  type ErrorBody,
+} from '@atelier/contract';
 import type { z } from 'zod';
 
 /** A failed API call: the contract's error body when the server sent one (§7, §8). */
@@ -62,7 +67,7 @@ export interface ApiRequestOptions {
 }
 
 function fallbackMessage(status: number): string {
-  if (status === 401) return 'Your session has ended. Please sign in again.';
+  if (status === 401) return SESSION_ENDED_MESSAGE;
   if (status === 403) return 'You do not have access to this.';
   if (status === 404) return 'Not found.';
   if (status === 429) return 'Too many requests. Please try again later.';

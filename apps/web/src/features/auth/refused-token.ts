@@ -1,9 +1,11 @@
+import { SESSION_ENDED_MESSAGE } from '@atelier/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { fetchSessionToken } from './auth-api.ts';
 import { logout } from './logout.ts';
 import { sessionStore } from './session-store.ts';
 
-export const SESSION_ENDED_NOTICE = 'Your session has ended. Please sign in again.';
+/** Shown on the sign-in card when the server ended the session. */
+export const SESSION_ENDED_NOTICE = SESSION_ENDED_MESSAGE;
 
 /** A second refusal this soon after a fresh token means the session is gone, not the token. */
 const RETRY_WINDOW_MS = 10_000;
