@@ -5,7 +5,8 @@ import { useEffect, type ReactNode } from 'react';
 import { createRefusedTokenHandler } from '../features/auth/refused-token.ts';
 import { sessionStore } from '../features/auth/session-store.ts';
 import { setApiTokenSource, setRefusedTokenHandler } from '../lib/api-client.ts';
-import { theme } from './theme.ts';
+import classes from './providers.module.css';
+import { cssVariablesResolver, theme } from './theme.ts';
 
 // Every API call carries the session's bearer token when one exists (§7).
 setApiTokenSource(() => sessionStore.getToken());
@@ -25,8 +26,13 @@ export function AppProviders({ queryClient, mantineEnv = 'default', children }: 
   }, [queryClient]);
 
   return (
-    <MantineProvider theme={theme} forceColorScheme="dark" env={mantineEnv}>
-      <Notifications position="top-center" />
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      forceColorScheme="dark"
+      env={mantineEnv}
+    >
+      <Notifications position="top-center" classNames={{ root: classes.toasts }} />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

@@ -81,6 +81,7 @@ describe('Stylist Account rows', { timeout: UI_TEST_TIMEOUT_MS }, () => {
       .map((button) => button.getAttribute('aria-label') ?? button.textContent?.trim())
       .filter(Boolean);
     expect(names).toEqual([
+      'Close',
       'Add Photo',
       'Personal info',
       'Security',

@@ -53,7 +53,6 @@ function ChangePasswordForm() {
         <PasswordInput
           label="Current password"
           autoComplete="current-password"
-          visibilityToggleButtonProps={{ 'aria-label': 'Show text' }}
           value={currentPassword}
           onChange={(event) => setCurrentPassword(event.currentTarget.value)}
           error={fieldError(change.error, 'currentPassword')}

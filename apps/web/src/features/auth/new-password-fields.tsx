@@ -17,18 +17,19 @@ export function NewPasswordFields(props: NewPasswordFieldsProps) {
         label="New password"
         description={NEW_PASSWORD_HINT}
         autoComplete="new-password"
-        visibilityToggleButtonProps={{ 'aria-label': 'Show text' }}
         value={props.newPassword}
         onChange={(event) => props.onNewPassword(event.currentTarget.value)}
         error={props.errors.newPassword}
+        // Mantine marks a PasswordInput's error only in its styles.
+        aria-invalid={props.errors.newPassword !== undefined}
       />
       <PasswordInput
         label="Confirm new password"
         autoComplete="new-password"
-        visibilityToggleButtonProps={{ 'aria-label': 'Show text' }}
         value={props.confirmation}
         onChange={(event) => props.onConfirmation(event.currentTarget.value)}
         error={props.errors.confirmation}
+        aria-invalid={props.errors.confirmation !== undefined}
       />
     </>
   );

@@ -102,8 +102,6 @@ function SignInForm({
         <PasswordInput
           label="Password"
           autoComplete="current-password"
-          // The toggle's default name contains "password", which makes the field's label ambiguous.
-          visibilityToggleButtonProps={{ 'aria-label': 'Show text' }}
           required
           withAsterisk={false}
           value={password}

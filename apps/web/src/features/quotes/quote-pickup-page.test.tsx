@@ -471,8 +471,10 @@ describe('at 375 px', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     await user.click(screen.getByRole('button', { name: 'Select All (2)' }));
     expect(within(bar).getByText('2 SELECTED')).toBeInTheDocument();
     await user.click(within(bar).getByRole('button', { name: 'Pickup/Shipping Label' }));
-    expect(screen.getByRole('dialog', { name: 'Pickup or Shipping Label' })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Close' }));
+    const actions = screen.getByRole('dialog', { name: 'Pickup or Shipping Label' });
+    // The header's X and the footer's button both close it.
+    expect(within(actions).getAllByRole('button', { name: 'Close' })).toHaveLength(2);
+    await user.click(within(actions).getAllByRole('button', { name: 'Close' })[0]!);
 
     await user.click(within(bar).getByRole('button', { name: 'Reset' }));
     expect(within(bar).getByText('0 SELECTED')).toBeInTheDocument();
