@@ -87,6 +87,21 @@ describe('client detail modal', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     expect(await notesOf(dialog)).toHaveAttribute('placeholder', 'What is she hunting for?');
   });
 
+  test('opens on its title, and the focus moves to the client once they load', async () => {
+    let answer = (_: Response) => {};
+    const { dialog } = await openAnn({
+      'GET /api/stylist/clients/7': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    await waitFor(() =>
+      expect(within(dialog).getByRole('heading', { name: 'Client details' })).toHaveFocus(),
+    );
+
+    act(() => answer(jsonResponse(200, clientDocument(ANN_DETAIL))));
+    const name = await within(dialog).findByRole('heading', { name: 'Ann Lee' });
+    await waitFor(() => expect(name).toHaveFocus());
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
+  });
+
   test('the percent is whole, and 0% without quotes', () => {
     expect(acceptedPercent(3, 8)).toBe(38);
     expect(acceptedPercent(1, 3)).toBe(33);

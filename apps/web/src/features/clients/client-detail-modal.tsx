@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import classes from './client-detail.module.css';
 import { ExternalIcon, MailIcon, PhoneIcon, RefreshIcon } from '../../components/icons.tsx';
@@ -91,10 +91,14 @@ function LoadedClientDetail({ client, isOpen }: { client: ClientResource; isOpen
   const queryClient = useQueryClient();
   const notes = useClientNotes(client.id, attributes.comment);
   const { autosave } = notes;
+  const titleRef = useRef<HTMLHeadingElement>(null);
   const reload = useMutation({
     mutationFn: () => refreshClient(queryClient, client.id),
     onSuccess: (document) => autosave.replaceSavedText(document.data.attributes.comment),
   });
+
+  // The loading view's title held the focus and is gone: the client's name takes it.
+  useEffect(() => titleRef.current?.focus(), []);
 
   useEffect(() => {
     // Closing saves what is left at once rather than after the fade-out.
@@ -104,7 +108,9 @@ function LoadedClientDetail({ client, isOpen }: { client: ClientResource; isOpen
   return (
     <>
       <Modal.Header className={classes.header}>
-        <Modal.Title className={classes.title}>{attributes.name}</Modal.Title>
+        <Modal.Title ref={titleRef} className={classes.title}>
+          {attributes.name}
+        </Modal.Title>
         <Group gap={4} wrap="nowrap">
           <ActionIcon
             variant="subtle"
