@@ -137,12 +137,14 @@ describe('client detail modal', { timeout: UI_TEST_TIMEOUT_MS }, () => {
       ...ANN_DETAIL,
       links: { ...ANN_DETAIL.links, admin: null, shopAccount: null },
     };
-    const { dialog } = await openAnn({
+    const { dialog, user } = await openAnn({
       'GET /api/stylist/clients/7': () => jsonResponse(200, clientDocument(unlinked)),
     });
     const history = await within(dialog).findByRole('button', { name: 'Purchase History' });
     expect(history).toHaveAttribute('aria-disabled', 'true');
-    expect(history).toHaveAttribute('title', "The shop isn't connected yet");
+    expect(history).toHaveAccessibleDescription("The shop isn't connected yet");
+    await user.hover(history);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent("The shop isn't connected yet");
     expect(within(dialog).queryByRole('link', { name: 'Supplier record' })).not.toBeInTheDocument();
   });
 

@@ -109,10 +109,15 @@ describe('clients list', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     for (const name of ['Buy', /Quotes to Review/, /Stuff to Ship/]) {
       const control = within(card).getByRole('button', { name });
       expect(control).toHaveAttribute('aria-disabled', 'true');
-      expect(control).toHaveAttribute('title', SHOP_NOT_CONNECTED_MESSAGE);
+      expect(control).toHaveAccessibleDescription(SHOP_NOT_CONNECTED_MESSAGE);
     }
     expect(within(card).queryByRole('link', { name: 'Buy' })).not.toBeInTheDocument();
-    await user.click(within(card).getByRole('button', { name: 'Buy' }));
+    // The reason shows to the keyboard too, not only on hover.
+    const buy = within(card).getByRole('button', { name: 'Buy' });
+    for (let stops = 0; stops < 30 && document.activeElement !== buy; stops += 1) await user.tab();
+    expect(buy).toHaveFocus();
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(SHOP_NOT_CONNECTED_MESSAGE);
+    await user.click(buy);
     expect(router.state.location.pathname).toBe('/clients');
   });
 

@@ -1,6 +1,6 @@
 import { SHOP_NOT_CONFIGURED_MESSAGE, type ShopLoginTarget } from '@atelier/contract';
-import { Button, type ButtonProps } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Button, Tooltip, VisuallyHidden, type ButtonProps } from '@mantine/core';
+import { useId, type ReactNode } from 'react';
 import { openBlankTab, useShopLogin } from './shop-login.ts';
 
 export const SHOP_NOT_CONNECTED_MESSAGE = SHOP_NOT_CONFIGURED_MESSAGE;
@@ -20,6 +20,7 @@ interface ShopLinkProps extends ButtonProps {
  */
 export function ShopLink({ clientId, target, href, children, ...buttonProps }: ShopLinkProps) {
   const login = useShopLogin(clientId, target);
+  const reasonId = useId();
   if (href) {
     return (
       <Button
@@ -31,16 +32,27 @@ export function ShopLink({ clientId, target, href, children, ...buttonProps }: S
       </Button>
     );
   }
-  // data-disabled instead of disabled: a disabled button gets no hover, so the title would never show.
+  // aria-disabled instead of disabled: the button stays focusable, so keyboard and touch users
+  // reach the reason too; it shows on hover, focus and touch and is the button's description.
   return (
-    <Button
-      {...buttonProps}
-      data-disabled
-      aria-disabled="true"
-      title={SHOP_NOT_CONNECTED_MESSAGE}
-      onClick={(event) => event.preventDefault()}
-    >
-      {children}
-    </Button>
+    <>
+      <Tooltip
+        label={SHOP_NOT_CONNECTED_MESSAGE}
+        events={{ hover: true, focus: true, touch: true }}
+        multiline
+        maw={260}
+      >
+        <Button
+          {...buttonProps}
+          data-disabled
+          aria-disabled="true"
+          aria-describedby={reasonId}
+          onClick={(event) => event.preventDefault()}
+        >
+          {children}
+        </Button>
+      </Tooltip>
+      <VisuallyHidden id={reasonId}>{SHOP_NOT_CONNECTED_MESSAGE}</VisuallyHidden>
+    </>
   );
 }
