@@ -23,6 +23,7 @@ import { useClientsPage } from './client-queries.ts';
 import { ClientsPagination } from './clients-pagination.tsx';
 import classes from './clients.module.css';
 import { LoadError } from '../../components/load-error.tsx';
+import { scrollBehavior } from '../../lib/motion.ts';
 
 const SKELETON_LINES = [2, 3, 1, 2, 3, 2];
 
@@ -69,7 +70,7 @@ export function ClientsPage() {
     if (!pagination || !Number.isInteger(nextPage)) return;
     if (nextPage < 1 || nextPage > pagination.total_pages || nextPage === page) return;
     setSearchParams(clientsSearchParams(nextPage, search));
-    window.scrollTo({ top: 0, behavior: 'smooth' });
+    window.scrollTo({ top: 0, behavior: scrollBehavior() });
   }
 
   return (

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { scrollBehavior } from '../../lib/motion.ts';
 
 /** §2/§9: wait this long after navigating before scrolling to the `go` target. */
 export const GO_SCROLL_DELAY_MS = 2_000;
@@ -26,11 +27,7 @@ export function useGoScroll(go: string | null, navigationKey: string): void {
       const target = findGoTarget(go);
       if (!target) return;
       const top = target.getBoundingClientRect().top + window.scrollY - GO_SCROLL_OFFSET_PX;
-      const prefersReducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-      window.scrollTo({
-        top: Math.max(top, 0),
-        behavior: prefersReducedMotion ? 'auto' : 'smooth',
-      });
+      window.scrollTo({ top: Math.max(top, 0), behavior: scrollBehavior() });
     }, GO_SCROLL_DELAY_MS);
     return () => clearTimeout(timer);
   }, [go, navigationKey]);
