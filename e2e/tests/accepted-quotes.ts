@@ -1,4 +1,5 @@
 import {
+  ACCESS_TOKEN_PATTERN,
   DesignerDirectoryDocumentSchema,
   QuoteDocumentSchema,
   ShippingLabelDocumentSchema,
@@ -6,7 +7,8 @@ import {
   type AdminQuoteAction,
 } from '@atelier/contract';
 import { expect, request, type Page } from '@playwright/test';
-import { apiToken } from './fixtures.ts';
+import { apiToken, createClientThroughApi, signInAsDemo, uniqueEmail } from './fixtures.ts';
+import { receivedMail } from './mailbox.ts';
 import { gradientPng } from './png.ts';
 
 const ADMIN = { email: 'admin@atelier.test', password: 'atelier-demo' };
@@ -101,6 +103,33 @@ export async function quotesWithOffers(
   }
   await admin.dispose();
   return ids;
+}
+
+/** A client of the demo stylist with two quotes whose offers wait, shared by email: the links. */
+export async function sharedClient(page: Page, baseURL: string, firstName: string) {
+  await signInAsDemo(page);
+  const email = uniqueEmail(firstName.toLowerCase());
+  const clientId = await createClientThroughApi(page, firstName, email);
+  const [speedy, coat] = await quotesWithOffers(page, baseURL, clientId, 2);
+  const shared = await page.request.post('/api/stylist/share', {
+    headers: { authorization: `Bearer ${await apiToken(page)}` },
+    data: { clientId },
+  });
+  expect(shared.status(), await shared.text()).toBe(200);
+  const mail = await receivedMail(email);
+  const link = (path: string) => {
+    const found = mail.match(new RegExp(`https?://[^\\s"<>]+/${path}/([A-Za-z0-9_-]+)`));
+    expect(found?.[1], `a /${path}/ link in the share email`).toMatch(ACCESS_TOKEN_PATTERN);
+    return found![0];
+  };
+  return {
+    clientId,
+    speedy: speedy!,
+    coat: coat!,
+    curated: link('curated'),
+    quoteShare: link('quote'),
+    approval: link('quotes'),
+  };
 }
 
 /** Quotes of `clientId` whose buyout offer the stylist recorded as accepted by the client. */

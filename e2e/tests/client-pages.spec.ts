@@ -1,52 +1,15 @@
-import AxeBuilder from '@axe-core/playwright';
 import {
-  ACCESS_TOKEN_PATTERN,
   CLIENT_PAGE_TEXT,
   ErrorBodySchema,
   NotificationListDocumentSchema,
   QuoteListDocumentSchema,
 } from '@atelier/contract';
 import { expect, test, type Page } from '@playwright/test';
-import { quotesWithOffers } from './accepted-quotes.ts';
-import {
-  apiToken,
-  createClientThroughApi,
-  DEMO,
-  shoot,
-  signInAsDemo,
-  uniqueEmail,
-  watchConsole,
-} from './fixtures.ts';
+import { sharedClient } from './accepted-quotes.ts';
+import { apiToken, DEMO, expectNoSeriousViolations, shoot, watchConsole } from './fixtures.ts';
 import { receivedMail } from './mailbox.ts';
 
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
-
-/** A client of the demo stylist with two quotes whose offers wait, shared by email: the links. */
-async function sharedClient(page: Page, baseURL: string, firstName: string) {
-  await signInAsDemo(page);
-  const email = uniqueEmail(firstName.toLowerCase());
-  const clientId = await createClientThroughApi(page, firstName, email);
-  const [speedy, coat] = await quotesWithOffers(page, baseURL, clientId, 2);
-  const shared = await page.request.post('/api/stylist/share', {
-    headers: { authorization: `Bearer ${await apiToken(page)}` },
-    data: { clientId },
-  });
-  expect(shared.status(), await shared.text()).toBe(200);
-  const mail = await receivedMail(email);
-  const link = (path: string) => {
-    const found = mail.match(new RegExp(`https?://[^\\s"<>]+/${path}/([A-Za-z0-9_-]+)`));
-    expect(found?.[1], `a /${path}/ link in the share email`).toMatch(ACCESS_TOKEN_PATTERN);
-    return found![0];
-  };
-  return {
-    clientId,
-    speedy: speedy!,
-    coat: coat!,
-    curated: link('curated'),
-    quoteShare: link('quote'),
-    approval: link('quotes'),
-  };
-}
 
 /** Each quote's status and accepted offer, as the stylist's quotes page reads them. */
 async function stylistView(page: Page, clientId: number) {
@@ -58,15 +21,6 @@ async function stylistView(page: Page, clientId: number) {
     const quote = data.find((q) => q.id === id)?.attributes;
     return [quote?.status, quote?.offers.acceptedOfferType];
   };
-}
-
-/** axe on the page as it stands: nothing serious or critical. */
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious).toEqual([]);
 }
 
 /** A finger dragging across the carousel, through the browser's touch input. */

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 export const DEMO = { email: 'demo@atelier.test', password: 'atelier-demo' };
@@ -78,4 +79,17 @@ export async function createClientThroughApi(
   });
   expect(response.status()).toBe(201);
   return ((await response.json()) as { data: { id: number } }).data.id;
+}
+
+/** axe's serious and critical findings on the page as it stands, one line per rule. */
+export async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** axe on the page as it stands: nothing serious or critical. */
+export async function expectNoSeriousViolations(page: Page) {
+  expect(await seriousViolations(page)).toEqual([]);
 }
