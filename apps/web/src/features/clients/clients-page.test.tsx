@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { jsonResponse, type RecordedRequest } from '../../test/fetch-mock.ts';
 import { sessionStore } from '../auth/session-store.ts';
 import { ANN, clientResource, listAnswer, renderSignedIn } from './clients-test-data.ts';
@@ -10,6 +10,7 @@ const UI_TEST_TIMEOUT_MS = 20_000;
 
 afterEach(() => {
   sessionStore.end();
+  vi.restoreAllMocks();
 });
 
 const BEA = clientResource(8, 'Bea', 'Moreau', {
@@ -272,6 +273,25 @@ describe('clients pagination', { timeout: UI_TEST_TIMEOUT_MS }, () => {
       '/api/stylist/clients?page=2&search=a',
       '/api/stylist/clients?page=3&search=a',
     ]);
+  });
+
+  test('a new page scrolls smoothly to the top, and jumps when less motion is asked for', async () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    const { user } = renderSignedIn('/clients', {
+      'GET /api/stylist/clients?page=1': listAnswer([ANN], pagination(1, 2, 31)),
+      'GET /api/stylist/clients?page=2': listAnswer([BEA], pagination(2, 2, 31)),
+    });
+    await screen.findByRole('article', { name: 'Ann Lee' });
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(scrollTo).toHaveBeenLastCalledWith({ top: 0, behavior: 'smooth' });
+
+    const matchMedia = window.matchMedia;
+    vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({
+      ...matchMedia(query),
+      matches: query === '(prefers-reduced-motion: reduce)',
+    }));
+    await user.click(await screen.findByRole('button', { name: 'Page 1' }));
+    expect(scrollTo).toHaveBeenLastCalledWith({ top: 0, behavior: 'auto' });
   });
 
   test('Back returns to the previous page', async () => {
