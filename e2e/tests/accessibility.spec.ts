@@ -110,7 +110,7 @@ async function pickupOrLabel(world: World) {
   await selectQuote(page, world.acceptedId);
   await visible(page.getByRole('button', { name: 'Pickup/Shipping Label' })).click();
   const dialog = page.getByRole('dialog', { name: 'Pickup or Shipping Label' });
-  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'Pickup or Shipping Label' })).toBeFocused();
   return dialog;
 }
 
@@ -209,7 +209,9 @@ test.describe('signed in', () => {
   test('account modal', async ({ world: { stylist } }, testInfo) => {
     await stylist.goto('/dashboard');
     await stylist.getByRole('button', { name: 'Profile' }).click();
-    await expect(stylist.getByRole('dialog', { name: 'Stylist Account' })).toBeVisible();
+    const dialog = stylist.getByRole('dialog', { name: 'Stylist Account' });
+    // It opens on its title, not on its close button.
+    await expect(dialog.getByRole('heading', { name: 'Stylist Account' })).toBeFocused();
     await expectClean(stylist);
     await shoot(stylist, 'a11y-account-modal', testInfo.project.name, false);
   });
@@ -220,7 +222,9 @@ test.describe('signed in', () => {
       .getByRole('button', { name: /^Notifications/ })
       .first()
       .click();
-    await expect(stylist.getByRole('dialog', { name: 'Notifications' })).toBeVisible();
+    const dialog = stylist.getByRole('dialog', { name: 'Notifications' });
+    // It opens on its title, not on its close button.
+    await expect(dialog.getByRole('heading', { name: 'Notifications' })).toBeFocused();
     await expectClean(stylist);
     await shoot(stylist, 'a11y-notifications-modal', testInfo.project.name, false);
   });
