@@ -193,6 +193,10 @@ test('an item goes from the add-item form through offers to the client’s recor
   await shoot(page, 'pickup-offer-selected', project);
   await visible(page.getByRole('button', { name: 'Present Offers to Client' })).click();
   const review = page.getByRole('dialog', { name: 'Review Response & Offers' });
+  // It records the client's answers; sending the offers is Share's (issue 18, item 14).
+  await expect(
+    review.getByText(/^Record the answers your client gave .* use Share\.$/),
+  ).toBeVisible();
   await review.getByRole('button', { name: 'Submit Responses' }).click();
   await expect(page.getByText('Please respond to all offers for each quote')).toBeVisible();
   await review

@@ -22,7 +22,7 @@ export function linkedClientId(link: string | null): number | null {
  * The cached data a notification tells has changed (as query key prefixes). A quote's answer,
  * status or label changes that client's quotes, their stats on the clients list and detail, and the
  * dashboard's counts; a payout changes the commissions and the dashboard's amounts. A link that
- * names no client leaves every client's data concerned.
+ * names no client leaves every client's data concerned (docs/decisions/0023).
  */
 export function queriesConcerned({ kind, link }: Pick<Notification, 'kind' | 'link'>): QueryKey[] {
   if (kind === 'commission_paid') return [commissionKeys.all, dashboardQueryKey];
