@@ -8,9 +8,9 @@ import {
   type QuoteHistoryEntry,
   type QuoteView,
 } from '@atelier/contract';
-import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Group, Text } from '@mantine/core';
 import { statusColor } from './quote-card.tsx';
-import { answerCardTitle, OFFER_LABELS, QuoteSummary } from './review-response-form.tsx';
+import { AnswerCard, OFFER_LABELS, QuoteSummary } from './review-response-form.tsx';
 
 export const NO_ANSWER_TEXT = 'No answer recorded yet.';
 
@@ -52,39 +52,30 @@ function answeredBy(entry: QuoteHistoryEntry): string {
 export function RecordedAnswerCard({ quote }: { quote: QuoteView }) {
   const answer = recordedAnswer(quote);
   return (
-    <Paper
-      component="article"
-      aria-label={answerCardTitle(quote)}
-      withBorder
-      radius="md"
-      p="md"
-      bg="dark.8"
-    >
-      <Stack gap="sm">
-        <Group justify="space-between" align="flex-start" gap="sm">
-          <QuoteSummary quote={quote} />
-          <Badge color={statusColor(quote.status)} variant="light" radius="sm" tt="none">
-            {statusDisplayText(quote.status, quote.pickupType)}
-          </Badge>
-        </Group>
-        {answer ? (
-          <div>
-            <Text fz="lg" fw={500}>
-              {answerText(answer)}
-            </Text>
-            {answer.entry && (
-              <Text size="sm" c="dimmed">
-                <time dateTime={answer.entry.at}>{answeredBy(answer.entry)}</time>
-                {answer.entry.note && ` · ${answer.entry.note}`}
-              </Text>
-            )}
-          </div>
-        ) : (
-          <Text size="sm" c="dimmed">
-            {NO_ANSWER_TEXT}
+    <AnswerCard quote={quote}>
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <QuoteSummary quote={quote} />
+        <Badge color={statusColor(quote.status)} variant="light" radius="sm" tt="none">
+          {statusDisplayText(quote.status, quote.pickupType)}
+        </Badge>
+      </Group>
+      {answer ? (
+        <div>
+          <Text fz="lg" fw={500}>
+            {answerText(answer)}
           </Text>
-        )}
-      </Stack>
-    </Paper>
+          {answer.entry && (
+            <Text size="sm" c="dimmed">
+              <time dateTime={answer.entry.at}>{answeredBy(answer.entry)}</time>
+              {answer.entry.note && ` · ${answer.entry.note}`}
+            </Text>
+          )}
+        </div>
+      ) : (
+        <Text size="sm" c="dimmed">
+          {NO_ANSWER_TEXT}
+        </Text>
+      )}
+    </AnswerCard>
   );
 }

@@ -14,7 +14,7 @@ import {
 import { Button, Center, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useIsMutating } from '@tanstack/react-query';
-import { useReducer, type FormEvent } from 'react';
+import { useReducer, type FormEvent, type ReactNode } from 'react';
 import { isApiError } from '../../lib/api-client.ts';
 import { recordResponsesKey, useRecordResponses } from './quote-mutations.ts';
 
@@ -175,7 +175,7 @@ interface QuoteAnswersProps {
 }
 
 /** The card's name for a quote in these forms and on the review page. */
-export function answerCardTitle(quote: QuoteView): string {
+function answerCardTitle(quote: QuoteView): string {
   return quote.name ?? 'Unnamed item';
 }
 
@@ -215,7 +215,8 @@ export function QuoteSummary({ quote }: { quote: QuoteView }) {
   );
 }
 
-function QuoteAnswers({ quote, answers, isLocked, onAnswer }: QuoteAnswersProps) {
+/** One quote's card in these forms and on the review page, named by the item. */
+export function AnswerCard({ quote, children }: { quote: QuoteView; children: ReactNode }) {
   return (
     <Paper
       component="article"
@@ -225,31 +226,37 @@ function QuoteAnswers({ quote, answers, isLocked, onAnswer }: QuoteAnswersProps)
       p="md"
       bg="dark.8"
     >
-      <Stack gap="md">
-        <QuoteSummary quote={quote} />
-        {quote.commentToCustomer && (
-          <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-            {quote.commentToCustomer}
-          </Text>
-        )}
-        {quote.offerTypes.length > 0 ? (
-          quote.offerTypes.map((type) => (
-            <OfferChoice
-              key={type}
-              label={OFFER_LABELS[type]}
-              amount={offerAmount(quote.offers, type)}
-              answer={answers[type]}
-              isLocked={isLocked}
-              onAnswer={(answer) => onAnswer(type, answer)}
-            />
-          ))
-        ) : (
-          <Text size="sm" c="dimmed">
-            {NO_OFFERS_TEXT}
-          </Text>
-        )}
-      </Stack>
+      <Stack gap="md">{children}</Stack>
     </Paper>
+  );
+}
+
+function QuoteAnswers({ quote, answers, isLocked, onAnswer }: QuoteAnswersProps) {
+  return (
+    <AnswerCard quote={quote}>
+      <QuoteSummary quote={quote} />
+      {quote.commentToCustomer && (
+        <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+          {quote.commentToCustomer}
+        </Text>
+      )}
+      {quote.offerTypes.length > 0 ? (
+        quote.offerTypes.map((type) => (
+          <OfferChoice
+            key={type}
+            label={OFFER_LABELS[type]}
+            amount={offerAmount(quote.offers, type)}
+            answer={answers[type]}
+            isLocked={isLocked}
+            onAnswer={(answer) => onAnswer(type, answer)}
+          />
+        ))
+      ) : (
+        <Text size="sm" c="dimmed">
+          {NO_OFFERS_TEXT}
+        </Text>
+      )}
+    </AnswerCard>
   );
 }
 
