@@ -5,6 +5,7 @@ import {
   type ClientAnswer,
 } from '@atelier/contract';
 import { Text } from '@mantine/core';
+import { ClientPageSection } from './client-page-frame.tsx';
 import classes from './client-page.module.css';
 
 const ACCEPTED_OFFER_TEXT: Readonly<Record<AcceptedOfferType, string>> = {
@@ -36,10 +37,7 @@ interface AnsweredListProps<Q extends AnsweredQuote> {
 export function AnsweredList<Q extends AnsweredQuote>({ quotes, describe }: AnsweredListProps<Q>) {
   if (quotes.length === 0) return null;
   return (
-    <section aria-labelledby="client-page-answers" className={classes.answered}>
-      <h2 id="client-page-answers" className={classes.sectionTitle}>
-        {CLIENT_PAGE_TEXT.yourAnswers}
-      </h2>
+    <ClientPageSection id="client-page-answers" title={CLIENT_PAGE_TEXT.yourAnswers}>
       <ul className={classes.answeredList}>
         {quotes.map((quote) => (
           <li key={quote.id} className={classes.answeredItem}>
@@ -72,6 +70,6 @@ export function AnsweredList<Q extends AnsweredQuote>({ quotes, describe }: Answ
           </li>
         ))}
       </ul>
-    </section>
+    </ClientPageSection>
   );
 }

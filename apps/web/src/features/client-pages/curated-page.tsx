@@ -13,7 +13,7 @@ import useEmblaCarousel from 'embla-carousel-react';
 import { useEffect, useRef, useState } from 'react';
 import { AlreadyAnswered, curatedAnswerText } from './already-answered.tsx';
 import { AnsweredList } from './answered-list.tsx';
-import { ClientPageFrame, ClientPageNotReady } from './client-page-frame.tsx';
+import { ClientPageFrame, ClientPageNotReady, ClientPageSection } from './client-page-frame.tsx';
 import {
   isOutOfDate,
   refusedAnswers,
@@ -176,10 +176,7 @@ function WhatHappensNext({ answered, meta }: WhatHappensNextProps) {
   if (sold.length === 0 && !hasKept) return null;
   const total = sold.reduce((sum, quote) => sum + quote.buyoutQuote, 0);
   return (
-    <section aria-labelledby="curated-next" className={classes.answered}>
-      <h2 id="curated-next" className={classes.sectionTitle}>
-        {CLIENT_PAGE_TEXT.whatHappensNext}
-      </h2>
+    <ClientPageSection id="curated-next" title={CLIENT_PAGE_TEXT.whatHappensNext}>
       <ul className={classes.nextSteps}>
         {sold.length > 0 && (
           <>
@@ -189,7 +186,7 @@ function WhatHappensNext({ answered, meta }: WhatHappensNextProps) {
         )}
         {hasKept && <li>{CLIENT_PAGE_TEXT.nextKeep}</li>}
       </ul>
-    </section>
+    </ClientPageSection>
   );
 }
 
