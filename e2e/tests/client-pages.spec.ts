@@ -192,12 +192,7 @@ test('a client follows their quotes and chooses consignment or buyout', async ({
   baseURL,
 }, testInfo) => {
   const links = await sharedClient(page, baseURL!, 'Ines');
-  const client = await page
-    .context()
-    .browser()!
-    .newContext(
-      testInfo.project.name === 'mobile' ? PHONE : { viewport: { width: 1280, height: 800 } },
-    );
+  const client = await page.context().browser()!.newContext(deviceOf(testInfo));
   const visitor = await client.newPage();
   const errors = watchConsole(visitor);
 
@@ -241,6 +236,7 @@ test('a client follows their quotes and chooses consignment or buyout', async ({
   // The earlier "Response Required" went with the complete answers.
   await expect(visitor.getByText(CLIENT_PAGE_TEXT.responseRequired)).toHaveCount(0);
   await expect(visitor.getByText(CLIENT_PAGE_TEXT.yourAnswers)).toBeVisible();
+  await expectNoSeriousViolations(visitor);
   await shoot(visitor, 'offer-approval-done', testInfo.project.name);
 
   const statusOf = await stylistView(page, links.clientId);
