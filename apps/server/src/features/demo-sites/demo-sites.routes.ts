@@ -57,14 +57,25 @@ const FAQ: Section[] = [
   },
 ];
 
-const TERMS: Section[] = [
-  {
+/** What each page of the demo account site says beside who is signed in: it changes nothing. */
+const ACCOUNT_PAGE_TEXT: Readonly<Record<AccountSitePage, Section>> = {
+  'personal-info': {
+    heading: 'Your details',
+    paragraphs: ['The real account site edits your name, address and contact details here.'],
+  },
+  security: {
+    heading: 'Password',
+    paragraphs: [
+      'This demo site changes nothing. To change your password, use “Forgot password?” on the portal’s sign-in page, or set DEMO_SITES=false to change it in Stylist Account.',
+    ],
+  },
+  terms: {
     heading: 'Demo terms',
     paragraphs: [
       'These are placeholder terms of use for trying Atelier. The real terms are on the account site that ACCOUNT_SITE_URL names.',
     ],
   },
-];
+};
 
 /** A browser reads these pages: every refusal is a page too, with its 4xx status. */
 function answerWithPage(site: DemoSite) {
@@ -186,7 +197,7 @@ export const demoSitesRoutes: FastifyPluginAsyncZod<{
                 ['Page asked for', page],
               ],
             },
-            ...(page === 'terms' ? TERMS : []),
+            ACCOUNT_PAGE_TEXT[page],
           ]);
         },
       );

@@ -43,6 +43,8 @@ function visibleTo(viewer: Viewer): SQL | undefined {
   return viewer.stylistId === null ? sql`false` : eq(clients.stylistId, viewer.stylistId);
 }
 
+const PAYMENT_METHODS = { check: 'Check', paypal: 'PayPal' } as const;
+
 const stylistName = sql<string>`${stylists.firstName} || ' ' || ${stylists.lastName}`;
 const clientName = sql<string>`${clients.firstName} || ' ' || ${clients.lastName}`;
 
@@ -74,7 +76,7 @@ export async function findSupplierRecord(
       ['Email', row.email],
       ['Phone', row.phone],
       ['Address', row.address],
-      ['Payment', row.paymentMethod ?? 'Not chosen'],
+      ['Payment', row.paymentMethod ? PAYMENT_METHODS[row.paymentMethod] : 'Not chosen'],
       ['Stylist', row.stylist],
       ['Items quoted', String(row.quoteCount)],
       ['Supplier since', formatDate(row.createdAt)],
