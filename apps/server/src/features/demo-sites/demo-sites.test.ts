@@ -34,12 +34,12 @@ beforeAll(async () => {
   stylist = await createTestAccount(app, { firstName: 'Camille', lastName: 'Laurent' });
   const other = await createTestAccount(app, { firstName: 'Ines', lastName: 'Moreau' });
   const admin = await createTestAccount(app, { role: 'admin' });
-  [client] = (await insertClients(db, stylist.stylistId!, [
-    { firstName: 'Margaux', lastName: 'Dubois' },
-  ])) as [typeof client];
-  [foreignClient] = (await insertClients(db, other.stylistId!, [
-    { firstName: 'Their', lastName: 'Client' },
-  ])) as [typeof foreignClient];
+  client = (
+    await insertClients(db, stylist.stylistId!, [{ firstName: 'Margaux', lastName: 'Dubois' }])
+  )[0]!;
+  foreignClient = (
+    await insertClients(db, other.stylistId!, [{ firstName: 'Their', lastName: 'Client' }])
+  )[0]!;
   quoteId = await insertQuote(db, {
     stylistId: stylist.stylistId!,
     clientId: client.id,
