@@ -17,6 +17,13 @@ async function openTab(context: BrowserContext, opener: Locator, title: string):
   return tab;
 }
 
+/** Signs the demo stylist in, watching the console from the start. */
+async function signIn(page: Page) {
+  const errors = watchConsole(page);
+  await signInAsDemo(page);
+  return errors;
+}
+
 /** The stand-in page's own heading, and who it found signed in. */
 async function expectPage(tab: Page, heading: string | RegExp, who: string) {
   await expect(tab.getByRole('heading', { level: 2, name: heading })).toBeVisible();
@@ -29,8 +36,7 @@ test('the shop buttons and the admin links reach the demo shop and back office, 
   context,
 }, testInfo) => {
   const project = testInfo.project.name;
-  const errors = watchConsole(page);
-  await signInAsDemo(page);
+  const errors = await signIn(page);
   await page.goto('/clients');
 
   const olivia = page.getByRole('article', { name: 'Olivia Bennett' });
@@ -99,8 +105,7 @@ test("the Stylist Account's rows and the FAQ reach the demo account and help sit
   context,
 }, testInfo) => {
   const project = testInfo.project.name;
-  const errors = watchConsole(page);
-  await signInAsDemo(page);
+  const errors = await signIn(page);
 
   // The bottom bar's Account opens the modal whose rows lead to the account site.
   await page.getByRole('navigation', { name: 'Actions' }).getByText('Account').click();

@@ -214,7 +214,9 @@ export const demoSitesRoutes: FastifyPluginAsyncZod<{
 
   if (sites.admin) {
     await registerSite(app, 'admin', (scope) => {
-      const params = { ...hidden, params: z.object({ id: z.coerce.number().int().positive() }) };
+      // A database integer: a larger id would fail in PostgreSQL rather than find nothing.
+      const id = z.coerce.number().int().positive().max(2_147_483_647);
+      const params = { ...hidden, params: z.object({ id }) };
       const records = [
         ['suppliers', findSupplierRecord],
         ['pending-items', findPendingItemRecord],

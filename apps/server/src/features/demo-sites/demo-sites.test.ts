@@ -310,6 +310,22 @@ describe('demo back-office record', () => {
   });
 });
 
+test('odd requests get a 4xx page, never a 500', async () => {
+  for (const [url, cookie, status] of [
+    ['/demo/shop/account?check-sso=true&check-sso=true', undefined, 400],
+    ['/demo/account/security?handoff=a&handoff=b', undefined, 400],
+    [`/demo/account/terms?handoff=${'x'.repeat(5000)}`, undefined, 401],
+    ['/demo/admin/suppliers/2147483648', cookies.stylist, 400],
+    ['/demo/admin/pending-items/-1', cookies.stylist, 400],
+    ['/demo/admin/suppliers/1', 'better-auth.session_token=%E0%A4%A', 401],
+    ['/demo/shop/account?check-sso=true', 'atelier_sso=%E0%A4%A', 401],
+  ] as const) {
+    const response = await get(url, cookie);
+    expect({ url, status: response.statusCode }).toEqual({ url, status });
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+  }
+});
+
 test('without stand-ins (tests and production by default) none of their addresses is served', async () => {
   const bare = await buildTestApp();
   try {
