@@ -133,3 +133,22 @@ test("the Stylist Account's rows and the FAQ reach the demo account and help sit
   await help.close();
   expect(errors).toEqual([]);
 });
+
+test('a browser that is not signed in is refused by the back office and the account site, with a page that says why', async ({
+  page,
+}, testInfo) => {
+  const record = await page.goto('/demo/admin/suppliers/1');
+  expect(record?.status()).toBe(401);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Demo back-office record' }),
+  ).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText(
+    'Sign in to the portal in this browser first',
+  );
+  await expect(page.getByRole('main')).not.toContainText('Olivia');
+  await shoot(page, 'demo-refused', testInfo.project.name);
+
+  const handoff = await page.goto('/demo/account/security?handoff=not-a-token');
+  expect(handoff?.status()).toBe(401);
+  await expect(page.getByRole('alert')).toContainText('expired or is not valid');
+});

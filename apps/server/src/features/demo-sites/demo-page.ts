@@ -35,6 +35,8 @@ const STYLE =
   'h3{font-size:1rem;margin:1.5rem 0 .5rem}p{margin:0 0 .75rem}' +
   'dl{display:grid;grid-template-columns:minmax(6rem,max-content) 1fr;gap:.35rem 1rem;margin:0}' +
   'dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}' +
+  // On a phone each value goes under its name, so an email address is not broken mid-word.
+  '@media (max-width:30rem){dl{grid-template-columns:1fr;gap:0}dd{margin-bottom:.5rem}}' +
   '.refused{border-left:4px solid #b3261e;padding-left:1rem}';
 
 /**
