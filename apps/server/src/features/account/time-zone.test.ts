@@ -6,18 +6,25 @@ import { stylists } from '../../db/schema.ts';
 import { buildTestApp, createTestAccount, tokenFor } from '../../test/test-app.ts';
 
 let app: App;
-let token: string;
-let stylistId: number;
+let own: Stylist;
+
+interface Stylist {
+  token: string;
+  stylistId: number;
+}
+
+async function signedInStylist(): Promise<Stylist> {
+  const account = await createTestAccount(app);
+  return { token: await tokenFor(app, account.email), stylistId: account.stylistId! };
+}
 
 beforeAll(async () => {
   app = await buildTestApp();
-  const account = await createTestAccount(app);
-  stylistId = account.stylistId!;
-  token = await tokenFor(app, account.email);
+  own = await signedInStylist();
 });
 afterAll(() => app.close());
 
-const save = (body: unknown, bearer: string | null = token) =>
+const save = (body: unknown, bearer: string | null = own.token) =>
   app.inject({
     method: 'PATCH',
     url: '/api/account/time-zone',
@@ -25,7 +32,7 @@ const save = (body: unknown, bearer: string | null = token) =>
     payload: body as Record<string, unknown>,
   });
 
-const storedZone = async (id = stylistId) =>
+const storedZone = async (id = own.stylistId) =>
   (
     await app.database.db
       .select({ timeZone: stylists.timeZone })
@@ -34,11 +41,11 @@ const storedZone = async (id = stylistId) =>
   )[0]?.timeZone;
 
 test('a new stylist has no time zone until the browser sets one', async () => {
-  const fresh = await createTestAccount(app);
+  const fresh = await signedInStylist();
   const response = await app.inject({
     method: 'GET',
     url: '/api/account?include=stylist',
-    headers: { authorization: `Bearer ${await tokenFor(app, fresh.email)}` },
+    headers: { authorization: `Bearer ${fresh.token}` },
   });
   const account = AccountDocumentSchema.parse(response.json());
   expect(account.data.attributes.timeZone).toBeNull();
@@ -70,10 +77,10 @@ test('a zone Intl does not know answers 400 under timeZone and changes nothing',
 
 test('a stylist changes only their own zone; anonymous callers get 401, admins 403', async () => {
   await save({ timeZone: 'Asia/Tokyo' });
-  const other = await createTestAccount(app);
-  const response = await save({ timeZone: 'Pacific/Auckland' }, await tokenFor(app, other.email));
+  const other = await signedInStylist();
+  const response = await save({ timeZone: 'Pacific/Auckland' }, other.token);
   expect(response.statusCode, response.body).toBe(200);
-  expect(await storedZone(other.stylistId!)).toBe('Pacific/Auckland');
+  expect(await storedZone(other.stylistId)).toBe('Pacific/Auckland');
   expect(await storedZone()).toBe('Asia/Tokyo');
 
   expect((await save({ timeZone: 'UTC' }, null)).statusCode).toBe(401);
