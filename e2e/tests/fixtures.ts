@@ -1,11 +1,12 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, request, type Page } from '@playwright/test';
 
 export const DEMO = { email: 'demo@atelier.test', password: 'atelier-demo' };
 export const SHOPPER = { email: 'shopper@atelier.test', password: 'atelier-demo' };
 export const SESSION_KEY = 'atelier.session';
+export const ADMIN = { email: 'admin@atelier.test', password: 'atelier-demo' };
 
 export async function signInThroughForm(page: Page, account: { email: string; password: string }) {
   await page.goto('/');
@@ -78,4 +79,30 @@ export async function createClientThroughApi(
   });
   expect(response.status()).toBe(201);
   return ((await response.json()) as { data: { id: number } }).data.id;
+}
+
+/** A stylist of the test's own, opened by the back office through its API; answers the email. */
+export async function openStylistAccount(
+  baseURL: string,
+  person: { password: string; firstName: string; lastName: string; emailPrefix: string },
+) {
+  const admin = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
+  try {
+    expect((await admin.post('/api/auth/sign-in/email', { data: ADMIN })).status()).toBe(200);
+    const { token } = (await (await admin.get('/api/auth/token')).json()) as { token: string };
+    const email = uniqueEmail(person.emailPrefix);
+    const created = await admin.post('/api/admin/stylists', {
+      headers: { authorization: `Bearer ${token}` },
+      data: {
+        email,
+        password: person.password,
+        firstName: person.firstName,
+        lastName: person.lastName,
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    return email;
+  } finally {
+    await admin.dispose();
+  }
 }

@@ -9,6 +9,7 @@ export * from './offers.ts';
 export * from './selection.ts';
 export * from './review-response.ts';
 export * from './format.ts';
+export * from './time-zone.ts';
 export * from './us-states.ts';
 export * from './clients.ts';
 export * from './dashboard.ts';

@@ -1,4 +1,9 @@
-import type { AccountDocument, PaymentOptionsBodySchema, StylistResource } from '@atelier/contract';
+import type {
+  AccountDocument,
+  PaymentOptionsBodySchema,
+  StylistResource,
+  TimeZoneBodySchema,
+} from '@atelier/contract';
 import { initials } from '@atelier/contract';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -33,6 +38,7 @@ export function toStylistResource(row: StylistRow, files: LinkFiles): StylistRes
       thumbnailUrl: files.linkFor(row.thumbnailUrl),
       paymentMethod: row.paymentMethod,
       paypalAddress: row.paypalAddress,
+      timeZone: row.timeZone,
       created_at: row.createdAt.toISOString(),
       address: hasAddress
         ? {
@@ -70,6 +76,7 @@ export function toAccountDocument(
         isStylist: user.role === ROLES.stylist && stylist !== null,
         paymentMethod: stylist?.paymentMethod ?? null,
         paypalAddress: stylist?.paypalAddress ?? null,
+        timeZone: stylist?.timeZone ?? null,
         created_at: user.createdAt.toISOString(),
       },
     },
@@ -110,6 +117,20 @@ export async function updatePaymentOptions(
       paymentMethod: options.paymentMethod,
       paypalAddress: isPaypal ? (options.paypalAddress ?? null) : null,
     })
+    .where(eq(stylists.id, actor.stylistId));
+  return getAccount(db, actor, true, files);
+}
+
+/** The stylist's own time zone, already checked against Intl by the body's schema. */
+export async function updateTimeZone(
+  db: Db,
+  actor: StylistActor,
+  body: z.output<typeof TimeZoneBodySchema>,
+  files: LinkFiles,
+): Promise<AccountDocument> {
+  await db
+    .update(stylists)
+    .set({ timeZone: body.timeZone })
     .where(eq(stylists.id, actor.stylistId));
   return getAccount(db, actor, true, files);
 }

@@ -16,6 +16,7 @@ beforeAll(async () => {
 function shipList(itemCount: number, overrides: Partial<ShipListInput> = {}): ShipListInput {
   return {
     shippedDate: new Date('2026-11-21T15:30:00Z'),
+    timeZone: 'UTC',
     stylistName: 'Stella Marsh',
     client: {
       name: 'Olivia Bennett',
@@ -118,5 +119,16 @@ describe('ship list PDF', () => {
     expect(text).toContain('1 ITEM');
     expect(text).not.toContain('TRACKING NUMBER');
     expect(text).not.toContain('CARRIER');
+  });
+
+  test("the shipped date is the stylist's day: 7:30 pm in Los Angeles is not yet tomorrow", async () => {
+    const evening = { shippedDate: new Date('2026-11-25T03:30:00Z') };
+    const [losAngeles, utc] = await Promise.all([
+      renderShipList(shipList(1, { ...evening, timeZone: 'America/Los_Angeles' })).then(pdfText),
+      renderShipList(shipList(1, { ...evening, timeZone: 'UTC' })).then(pdfText),
+    ]);
+
+    expect(losAngeles).toContain('Shipped 11/24/2026');
+    expect(utc).toContain('Shipped 11/25/2026');
   });
 });

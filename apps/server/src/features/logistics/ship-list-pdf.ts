@@ -16,6 +16,8 @@ export interface ShipListItem {
 
 export interface ShipListInput {
   shippedDate: Date;
+  /** The stylist's time zone: the day `shippedDate` is printed as. */
+  timeZone: string;
   stylistName: string;
   client: {
     name: string;
@@ -177,7 +179,7 @@ function rule(doc: Doc, y: number, color = LINE) {
 
 function drawHeader(doc: Doc, input: ShipListInput): number {
   label(doc, 'Ship List', MARGIN, MARGIN, { size: 24, bold: true });
-  label(doc, `Shipped ${formatDate(input.shippedDate)}`, MARGIN, MARGIN + 8, {
+  label(doc, `Shipped ${formatDate(input.shippedDate, input.timeZone)}`, MARGIN, MARGIN + 8, {
     size: 11,
     align: 'right',
   });

@@ -6,22 +6,9 @@ import {
 } from '@atelier/contract';
 import { Alert, Text } from '@mantine/core';
 import type { Ref } from 'react';
+import { formatDateTime } from '../../lib/format.ts';
 import { acceptedOfferText } from './answered-list.tsx';
 import classes from './client-page.module.css';
-
-// The viewer's own clock: two devices' answers a minute apart must read apart.
-const ANSWERED_AT = new Intl.DateTimeFormat('en-US', {
-  month: 'numeric',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
-/** When an answer was recorded, m/d/yyyy and the time, in the viewer's time zone. */
-export function formatAnsweredAt(iso: string): string {
-  return ANSWERED_AT.format(new Date(iso));
-}
 
 /** Yes or No, as the Curated For page words a response (a consignment comes from the approval page). */
 export function curatedAnswerText(response: AcceptedOfferType): string {
@@ -59,7 +46,7 @@ export function AlreadyAnswered({ refused, tried, headingRef }: AlreadyAnsweredP
                 <Text size="sm">
                   {CLIENT_PAGE_TEXT.answeredBefore(
                     curatedAnswerText(quote.answer.response),
-                    formatAnsweredAt(quote.answer.answeredAt),
+                    formatDateTime(quote.answer.answeredAt),
                   )}
                 </Text>
               )}

@@ -1,10 +1,6 @@
-import {
-  CLIENT_PAGE_TEXT,
-  formatDate,
-  type AcceptedOfferType,
-  type ClientAnswer,
-} from '@atelier/contract';
+import { CLIENT_PAGE_TEXT, type AcceptedOfferType, type ClientAnswer } from '@atelier/contract';
 import { Text } from '@mantine/core';
+import { formatDate } from '../../lib/format.ts';
 import { ClientPageSection } from './client-page-frame.tsx';
 import classes from './client-page.module.css';
 

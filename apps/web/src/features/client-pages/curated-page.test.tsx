@@ -1,6 +1,7 @@
 import { CLIENT_PAGE_TEXT, CURATED_ANSWER_FIELD } from '@atelier/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
+import { formatDateTime } from '../../lib/format.ts';
 import { jsonResponse, mockFetch, type RecordedRequest } from '../../test/fetch-mock.ts';
 import {
   CLIENT_TOKEN,
@@ -9,7 +10,6 @@ import {
   renderClientPage,
 } from './client-pages-test-data.tsx';
 import { LOADING_TEXT } from './client-page-frame.tsx';
-import { formatAnsweredAt } from './already-answered.tsx';
 import { CuratedPage } from './curated-page.tsx';
 
 const UI_TEST_TIMEOUT_MS = 20_000;
@@ -321,7 +321,7 @@ describe('curated page', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     const notice = screen.getByRole('alert');
     expect(notice).toHaveTextContent(CLIENT_PAGE_TEXT.alreadyAnsweredHelp);
     const [flap, saddle] = within(notice).getAllByRole('listitem');
-    const when = formatAnsweredAt(answeredAt);
+    const when = formatDateTime(answeredAt);
     expect(when).toMatch(/^5\/[67]\/2026, \d{1,2}:32 [AP]M$/);
     expect(flap).toHaveTextContent('Chanel Classic Flap Bag');
     expect(flap).toHaveTextContent(CLIENT_PAGE_TEXT.answeredBefore('Yes', when));
