@@ -3,7 +3,6 @@ import {
   ADMIN_QUOTE_ACTIONS,
   CLIENT_LINK_PAGES,
   ClientIdParamsSchema,
-  pluralize,
   AdminQuoteActionSchema,
   CreateNotificationBodySchema,
   NotificationKindSchema,
@@ -166,7 +165,7 @@ function clientIdOf(args: string[], extra = 0) {
 async function revokeLinks(args: string[], backend: AdminBackend): Promise<string> {
   const { clientId } = clientIdOf(args);
   const { revoked, firstName, lastName } = await backend.revokeLinks(clientId);
-  return `Revoked ${revoked} ${pluralize(revoked, 'link')} of ${firstName} ${lastName} (client #${clientId}).`;
+  return `Revoked ${revoked} ${revoked === 1 ? 'link' : 'links'} of ${firstName} ${lastName} (client #${clientId}).`;
 }
 
 const isLinkPage = (name: string): name is ClientLinkPage =>
