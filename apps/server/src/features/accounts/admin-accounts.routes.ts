@@ -7,8 +7,10 @@ import {
   SetUserRoleBodySchema,
   UnbanUserBodySchema,
   UserAccessAnswerSchema,
+  type UserAccessAnswer,
 } from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { adminActor } from '../../auth/auth.plugin.ts';
 import { ROLES, type Auth } from '../../auth/auth.ts';
 import type { Db } from '../../db/client.ts';
@@ -67,45 +69,44 @@ export const adminAccountsRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth }> 
     },
   );
 
-  app.post(
-    '/api/admin/users/ban',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['back office'],
-        summary: "Refuse a user's sign-ins and end their sessions at once, on every instance",
-        body: BanUserBodySchema,
-        response: { 200: UserAccessAnswerSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
+  /** One change to a user, found by email: their state after it, or 404 for an unknown email. */
+  function userChangeRoute<Body extends z.ZodType>(
+    path: string,
+    summary: string,
+    body: Body,
+    change: (
+      db: Db,
+      by: { userId: string | null },
+      input: z.output<Body>,
+    ) => Promise<UserAccessAnswer>,
+  ) {
+    app.post(
+      `/api/admin/users/${path}`,
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: ['back office'],
+          summary,
+          body,
+          response: { 200: UserAccessAnswerSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
+        },
       },
-    },
-    (request) => banUser(db, adminActor(request), request.body),
-  );
+      // The schema above parsed it; the type provider cannot see that through the generic.
+      (request) => change(db, adminActor(request), request.body as z.output<Body>),
+    );
+  }
 
-  app.post(
-    '/api/admin/users/unban',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['back office'],
-        summary: 'Let a banned user sign in again',
-        body: UnbanUserBodySchema,
-        response: { 200: UserAccessAnswerSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
-      },
-    },
-    (request) => unbanUser(db, adminActor(request), request.body),
+  userChangeRoute(
+    'ban',
+    "Refuse a user's sign-ins and end their sessions at once, on every instance",
+    BanUserBodySchema,
+    banUser,
   );
-
-  app.post(
-    '/api/admin/users/role',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['back office'],
-        summary: "Change a user's role; their sessions end",
-        body: SetUserRoleBodySchema,
-        response: { 200: UserAccessAnswerSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
-      },
-    },
-    (request) => setUserRole(db, adminActor(request), request.body),
+  userChangeRoute('unban', 'Let a banned user sign in again', UnbanUserBodySchema, unbanUser);
+  userChangeRoute(
+    'role',
+    "Change a user's role; their sessions end",
+    SetUserRoleBodySchema,
+    setUserRole,
   );
 };
