@@ -48,6 +48,7 @@ import { contentRoutes } from './features/content/content.routes.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { demoSitesRoutes } from './features/demo-sites/demo-sites.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { adminClientLinksRoutes } from './features/links/admin-client-links.routes.ts';
 import { logisticsRoutes } from './features/logistics/logistics.routes.ts';
 import { marketingBoxRoutes } from './features/marketing-box/marketing-box.routes.ts';
 import { registerMetrics } from './features/metrics/metrics.plugin.ts';
@@ -229,6 +230,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     }),
     secureCookies: config.publicUrl.startsWith('https:'),
     publicUrl: config.publicUrl,
+    operatorSecret: secret,
   });
   registerAdminAudit(app, database.db);
 
@@ -336,6 +338,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(adminNotificationsRoutes, { db: database.db });
   await app.register(adminAccountsRoutes, { db: database.db, auth });
   await app.register(adminOutboxRoutes, { db: database.db });
+  await app.register(adminClientLinksRoutes, { db: database.db, publicUrl: config.publicUrl });
 
   const indexHtml = path.join(config.webDistDir, 'index.html');
   const servesWeb = fs.existsSync(indexHtml);

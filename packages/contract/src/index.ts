@@ -25,5 +25,6 @@ export * from './notifications.ts';
 export * from './help.ts';
 export * from './shop-login.ts';
 export * from './outbox.ts';
+export * from './admin.ts';
 export * from './file-links.ts';
 export * from './text.ts';

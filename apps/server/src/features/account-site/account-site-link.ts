@@ -6,7 +6,7 @@ import {
   type AccountSitePage,
 } from '@atelier/contract';
 import { jwtVerify, SignJWT } from 'jose';
-import type { Actor } from '../../auth/auth.plugin.ts';
+import type { UserActor } from '../../auth/auth.plugin.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { deriveSecret } from '../../lib/derived-secret.ts';
 
@@ -37,7 +37,7 @@ export const handoffAudience = (site: AccountSite) => new URL(site.url).origin;
  */
 export async function createAccountSiteLink(
   { site, issuer }: HandoffIssuer,
-  actor: Actor,
+  actor: UserActor,
   page: AccountSitePage,
   now = new Date(),
 ): Promise<AccountSiteLink> {
