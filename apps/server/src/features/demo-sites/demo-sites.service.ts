@@ -64,6 +64,7 @@ export async function findSupplierRecord(
       paymentMethod: clients.paymentMethod,
       createdAt: clients.createdAt,
       stylist: stylistName,
+      stylistTimeZone: stylists.timeZone,
       quoteCount: sql<number>`(select count(*)::int from ${quotes} where ${quotes.clientId} = ${clients.id})`,
     })
     .from(clients)
@@ -79,7 +80,7 @@ export async function findSupplierRecord(
       ['Payment', row.paymentMethod ? PAYMENT_METHODS[row.paymentMethod] : 'Not chosen'],
       ['Stylist', row.stylist],
       ['Items quoted', String(row.quoteCount)],
-      ['Supplier since', formatDate(row.createdAt)],
+      ['Supplier since', formatDate(row.createdAt, row.stylistTimeZone ?? 'UTC')],
     ],
   };
 }
@@ -101,6 +102,7 @@ export async function findPendingItemRecord(
       createdAt: quotes.createdAt,
       client: clientName,
       stylist: stylistName,
+      stylistTimeZone: stylists.timeZone,
     })
     .from(quotes)
     .innerJoin(clients, eq(clients.id, quotes.clientId))
@@ -117,7 +119,7 @@ export async function findPendingItemRecord(
       ['Bar code', row.barCode],
       ['Client', row.client],
       ['Stylist', row.stylist],
-      ['Submitted', formatDate(row.createdAt)],
+      ['Submitted', formatDate(row.createdAt, row.stylistTimeZone ?? 'UTC')],
     ],
   };
 }
