@@ -1,6 +1,5 @@
 import {
   ANSWERABLE_STATUSES,
-  formatDate,
   formatMoney,
   offerAmount,
   statusDisplayText,
@@ -9,6 +8,7 @@ import {
   type QuoteView,
 } from '@atelier/contract';
 import { Badge, Group, Text } from '@mantine/core';
+import { formatDate } from '../../lib/format.ts';
 import { statusColor } from './quote-card.tsx';
 import { AnswerCard, OFFER_LABELS, QuoteSummary } from './review-response-form.tsx';
 
