@@ -120,7 +120,7 @@ async function notifyStylist(
   });
   await enqueueEmail(
     tx,
-    clientAnswerEmail({
+    await clientAnswerEmail({
       to: people.stylistEmail,
       stylistFirstName: people.stylistFirstName,
       clientFirstName: people.clientFirstName,
