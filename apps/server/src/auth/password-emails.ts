@@ -11,7 +11,7 @@ const firstName = (name: string) => name.split(' ')[0];
 
 /** The single-use link to choose a new password. */
 export function passwordResetEmail(to: Recipient, link: string): Promise<EmailMessage> {
-  const what = `Someone asked to choose a new password for your Atelier account. The link below works once, for ${PASSWORD_RESET_TTL_MINUTES} minutes.`;
+  const what = `Someone asked to choose a new password for your Atelier account. Its link works once, for ${PASSWORD_RESET_TTL_MINUTES} minutes.`;
   return composeEmail(
     {
       subject: 'Choose a new Atelier password',

@@ -95,6 +95,26 @@ function linkTokenIn(text: string, page = 'curated'): string {
   return match[1];
 }
 
+/** An outbox worker that hands what it sends to the test, with nothing left over to send. */
+async function deliveringWorker() {
+  const sent: { message: EmailMessage; attachments: readonly MailAttachment[] }[] = [];
+  const mailer: Mailer = {
+    send: async (message, attachments) => void sent.push({ message, attachments }),
+  };
+  const worker = createOutboxWorker({
+    db: app.database.db,
+    mailer,
+    storage: app.storage,
+    logger: pino({ level: 'silent' }),
+    pollMs: 1000,
+    maxRetryDelaySeconds: 3600,
+    maxAgeSeconds: 259_200,
+  });
+  await worker.deliverDue();
+  sent.length = 0;
+  return { worker, sent };
+}
+
 async function statusesOf(ids: readonly number[]) {
   const rows = await app.database.db
     .select({ id: quotes.id, status: quotes.status })
@@ -201,28 +221,17 @@ describe('sharing quotes with a client', () => {
   });
 
   test('the queued email reaches the client through the outbox', async () => {
-    const sent: EmailMessage[] = [];
-    const mailer: Mailer = { send: async (message) => void sent.push(message) };
-    const worker = createOutboxWorker({
-      db: app.database.db,
-      mailer,
-      storage: app.storage,
-      logger: pino({ level: 'silent' }),
-      pollMs: 1000,
-      maxRetryDelaySeconds: 3600,
-      maxAgeSeconds: 259_200,
-    });
-    await worker.deliverDue();
-    sent.length = 0;
+    const { worker, sent } = await deliveringWorker();
 
     expect((await share({ clientId: client.id })).statusCode).toBe(200);
     expect(await worker.deliverDue()).toEqual({ delivered: 1, failed: 0 });
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ to: client.email, subject: 'Camille sent you 2 offers' });
+    const [{ message }] = sent as [(typeof sent)[number]];
+    expect(message).toMatchObject({ to: client.email, subject: 'Camille sent you 2 offers' });
     const link = await findAccessLink(
       app.database.db,
       'client-response',
-      linkTokenIn(sent[0]!.text),
+      linkTokenIn(message.text),
     );
     expect(link?.clientId).toBe(client.id);
   });
@@ -240,18 +249,7 @@ describe('sharing quotes with a client', () => {
       .webp()
       .toBuffer();
     await app.storage.put(image!.thumbnailKey, webp, 'image/webp');
-    const sent: { message: EmailMessage; attachments: readonly MailAttachment[] }[] = [];
-    const worker = createOutboxWorker({
-      db,
-      mailer: { send: async (message, attachments) => void sent.push({ message, attachments }) },
-      storage: app.storage,
-      logger: pino({ level: 'silent' }),
-      pollMs: 1000,
-      maxRetryDelaySeconds: 3600,
-      maxAgeSeconds: 259_200,
-    });
-    await worker.deliverDue();
-    sent.length = 0;
+    const { worker, sent } = await deliveringWorker();
 
     expect((await share({ clientId: client.id })).statusCode).toBe(200);
     expect(await worker.deliverDue()).toEqual({ delivered: 1, failed: 0 });
