@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { App } from '../../app.ts';
 import { accessLinks, images, outbox, quotes, quoteStatusHistory } from '../../db/schema.ts';
 import type { EmailMessage } from '../../integrations/mail/mail.ts';
-import type { MailAttachment, Mailer } from '../../integrations/mail/mailer.ts';
+import { recordingMailer } from '../../integrations/mail/testing.ts';
 import { createOutboxWorker } from '../../integrations/outbox/outbox-worker.ts';
 import { insertClients, insertImage, insertOffers, insertQuote } from '../../test/fixtures.ts';
 import { buildTestApp, createTestAccount, TEST_ORIGIN, tokenFor } from '../../test/test-app.ts';
@@ -97,10 +97,7 @@ function linkTokenIn(text: string, page = 'curated'): string {
 
 /** An outbox worker that hands what it sends to the test, with nothing left over to send. */
 async function deliveringWorker() {
-  const sent: { message: EmailMessage; attachments: readonly MailAttachment[] }[] = [];
-  const mailer: Mailer = {
-    send: async (message, attachments) => void sent.push({ message, attachments }),
-  };
+  const { mailer, sent } = recordingMailer();
   const worker = createOutboxWorker({
     db: app.database.db,
     mailer,
