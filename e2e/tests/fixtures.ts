@@ -63,12 +63,13 @@ export async function createClientThroughApi(
   page: Page,
   firstName: string,
   email = uniqueEmail(firstName.toLowerCase()),
+  lastName = 'Testwood',
 ) {
   const response = await page.request.post('/api/stylist/clients', {
     headers: { authorization: `Bearer ${await apiToken(page)}` },
     data: {
       firstName,
-      lastName: 'Testwood',
+      lastName,
       email,
       phone: '(212) 555-0199',
       address: '1 Test Row',

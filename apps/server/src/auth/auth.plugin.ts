@@ -455,7 +455,7 @@ function registerPasswordRoutes(app: AppInstance, options: AuthPluginOptions) {
       }
       if (!response.ok) return sendAuthAnswer(request, reply, response, options);
       copyCookies(reply, response);
-      await enqueueEmail(db, passwordChangedEmail(session.user, `${publicUrl}/`));
+      await enqueueEmail(db, await passwordChangedEmail(session.user, `${publicUrl}/`));
       return { message: PASSWORD_CHANGED_MESSAGE };
     },
   });

@@ -114,10 +114,10 @@ export function createAuth(db: Db, settings: AuthSettings, log?: AuthLogger) {
       // outbox delivers it, so an SMTP outage delays it rather than losing it.
       sendResetPassword: async ({ user, token }) => {
         const link = `${settings.baseUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        await enqueueEmail(db, passwordResetEmail(user, link));
+        await enqueueEmail(db, await passwordResetEmail(user, link));
       },
       onPasswordReset: async ({ user }) => {
-        await enqueueEmail(db, passwordChangedEmail(user, `${settings.baseUrl}/`));
+        await enqueueEmail(db, await passwordChangedEmail(user, `${settings.baseUrl}/`));
         // Whoever chose it read the account's own email: a pause on its sign-ins ends.
         await clearSignInFailures(db, user.email);
       },

@@ -250,9 +250,9 @@ describe('the "Curated For" page', () => {
       subject: 'Olivia answered your quotes',
     });
     expect(email.text).toContain('accepted the buyout offer of $800.00');
-    expect(email.text).toContain('No bag: declined');
+    expect(email.text).toContain('No bag\n  declined');
     expect(email.text).toContain(
-      `Review them: ${TEST_ORIGIN}/quotes/review/${world.client.id}?quotes=${yes},${no}`,
+      `Review the answers: ${TEST_ORIGIN}/quotes/review/${world.client.id}?quotes=${yes},${no}`,
     );
 
     const again = await world.get(`/api/client/curated/${token}`);

@@ -137,7 +137,7 @@ async function notifyStylist(
   });
   await enqueueEmail(
     tx,
-    clientAnswerEmail({
+    await clientAnswerEmail({
       to: people.stylistEmail,
       stylistFirstName: people.stylistFirstName,
       clientFirstName: people.clientFirstName,

@@ -67,6 +67,32 @@ describe('ship list PDF', () => {
     }
   });
 
+  test('names in any script come back exactly from the text layer', async () => {
+    const input = shipList(2, {
+      stylistName: 'Ολυμπία Παπαδοπούλου',
+      client: {
+        name: 'Иван Петров',
+        email: 'ivan@example.com',
+        addressLines: ['南京西路 1266号', 'Łódź, Nguyễn Đình Chiểu'],
+        barCode: 'WC00000042',
+      },
+    });
+    input.items[0]!.name = '王小明的包';
+    const pdf = await renderShipList(input);
+
+    const text = await pdfText(pdf);
+    for (const name of [
+      'Ολυμπία Παπαδοπούλου',
+      'Иван Петров',
+      '南京西路 1266号',
+      'Łódź, Nguyễn Đình Chiểu',
+      '王小明的包',
+      'Ship list for Иван Петров',
+    ])
+      expect(text).toContain(name);
+    expect(text).not.toContain('?');
+  });
+
   test('the client and item barcodes decode from the PDF', async () => {
     const input = shipList(3);
     const pdf = await renderShipList(input);

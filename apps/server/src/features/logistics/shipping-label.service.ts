@@ -178,7 +178,7 @@ async function recordLabel(
   if (input.emailClientShiplist) {
     await enqueueEmail(
       tx,
-      shiplistEmail({
+      await shiplistEmail({
         to: client.email,
         clientFirstName: client.firstName,
         stylistName: stylist.name,
