@@ -34,6 +34,25 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/format.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@atelier/contract',
+              importNames: ['formatDate'],
+              message:
+                "Dates show in the viewer's time zone: import formatDate from lib/format.ts.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests and generators index arrays they just built; the assertion states what they know.
     files: [
       '**/*.test.{ts,tsx}',

@@ -75,6 +75,8 @@ export default defineConfig({
     name: 'web',
     root,
     environment: 'jsdom',
+    // Dates show in the viewer's zone: the tests' viewer is in UTC, whatever the machine's zone.
+    env: { TZ: 'UTC' },
     setupFiles: ['./vitest.setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
   },

@@ -106,11 +106,11 @@ export async function quotesWithOffers(
 }
 
 /** A client of the demo stylist with two quotes whose offers wait, shared by email: the links. */
-export async function sharedClient(page: Page, baseURL: string, firstName: string) {
+export async function sharedClient(page: Page, baseURL: string, firstName: string, count = 2) {
   await signInAsDemo(page);
   const email = uniqueEmail(firstName.toLowerCase());
   const clientId = await createClientThroughApi(page, firstName, email);
-  const [speedy, coat] = await quotesWithOffers(page, baseURL, clientId, 2);
+  const [speedy, coat] = await quotesWithOffers(page, baseURL, clientId, count);
   const shared = await page.request.post('/api/stylist/share', {
     headers: { authorization: `Bearer ${await apiToken(page)}` },
     data: { clientId },

@@ -1,10 +1,11 @@
 import {
   CLIENT_PAGE_TEXT,
+  CuratedDocumentSchema,
   ErrorBodySchema,
   NotificationListDocumentSchema,
   QuoteListDocumentSchema,
 } from '@atelier/contract';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { sharedClient } from './accepted-quotes.ts';
 import { apiToken, DEMO, expectNoSeriousViolations, shoot, watchConsole } from './fixtures.ts';
 import { receivedMail } from './mailbox.ts';
@@ -21,6 +22,22 @@ async function stylistView(page: Page, clientId: number) {
     const quote = data.find((q) => q.id === id)?.attributes;
     return [quote?.status, quote?.offers.acceptedOfferType];
   };
+}
+
+/** A browser context of this project's size: the phone at 375 px or the desktop at 1280 px. */
+function deviceOf(testInfo: TestInfo) {
+  return testInfo.project.name === 'mobile'
+    ? { viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true }
+    : { viewport: { width: 1280, height: 800 } };
+}
+
+/** Presses Tab until `target` has the focus, as a keyboard user would reach it. */
+async function tabTo(page: Page, target: Locator, maxPresses = 25) {
+  for (let press = 0; press < maxPresses; press += 1) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
 }
 
 /** A finger dragging across the carousel, through the browser's touch input. */
@@ -129,12 +146,7 @@ test('a client follows their quotes and chooses consignment or buyout', async ({
   baseURL,
 }, testInfo) => {
   const links = await sharedClient(page, baseURL!, 'Ines');
-  const client = await page
-    .context()
-    .browser()!
-    .newContext(
-      testInfo.project.name === 'mobile' ? PHONE : { viewport: { width: 1280, height: 800 } },
-    );
+  const client = await page.context().browser()!.newContext(deviceOf(testInfo));
   const visitor = await client.newPage();
   const errors = watchConsole(visitor);
 
@@ -178,6 +190,7 @@ test('a client follows their quotes and chooses consignment or buyout', async ({
   // The earlier "Response Required" went with the complete answers.
   await expect(visitor.getByText(CLIENT_PAGE_TEXT.responseRequired)).toHaveCount(0);
   await expect(visitor.getByText(CLIENT_PAGE_TEXT.yourAnswers)).toBeVisible();
+  await expectNoSeriousViolations(visitor);
   await shoot(visitor, 'offer-approval-done', testInfo.project.name);
 
   const statusOf = await stylistView(page, links.clientId);
@@ -200,4 +213,177 @@ test('a link that does not work says so plainly', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Yes' })).toHaveCount(0);
   // The 404 of the unknown link is expected; nothing else may go wrong.
   expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
+});
+
+test('a second device confirms later: the first answers and their time show, the later ones are not recorded', async ({
+  browser,
+  page,
+  baseURL,
+}, testInfo) => {
+  const links = await sharedClient(page, baseURL!, 'Odile');
+  const project = testInfo.project.name;
+  // The stale device reads times on a Los Angeles clock: answers show in the viewer's time zone.
+  const timezoneId = 'America/Los_Angeles';
+  const first = await browser.newContext(deviceOf(testInfo));
+  const second = await browser.newContext({ ...deviceOf(testInfo), timezoneId });
+  const [tablet, phone] = [await first.newPage(), await second.newPage()];
+  const errors = [...[tablet, phone].map(watchConsole)];
+  for (const device of [tablet, phone]) {
+    await device.goto(links.curated);
+    await expect(device.getByText('1 of 2')).toBeVisible();
+  }
+
+  // The first device: No to the coat, Yes to the bag, confirm.
+  const card = (device: Page, name: string) =>
+    device.getByRole('group', { name: new RegExp(`${name}$`) });
+  await card(tablet, 'Oversized Wool Coat').getByRole('button', { name: 'No' }).click();
+  await card(tablet, 'Speedy 30 Monogram').getByRole('button', { name: 'Yes' }).click();
+  await tablet.getByRole('button', { name: CLIENT_PAGE_TEXT.confirm }).click();
+  const thanks = tablet.getByRole('heading', {
+    name: CLIENT_PAGE_TEXT.thanks('Odile', 'Camille Laurent'),
+  });
+  await expect(thanks).toBeFocused();
+  const answers = tablet.getByRole('region', { name: CLIENT_PAGE_TEXT.yourAnswers });
+  await expect(
+    answers.getByRole('listitem').filter({ hasText: 'Speedy 30 Monogram' }),
+  ).toContainText('Yes · $800.00');
+  await expect(
+    answers.getByRole('listitem').filter({ hasText: 'Oversized Wool Coat' }),
+  ).toContainText('No · $800.00 declined');
+  const next = tablet.getByRole('region', { name: CLIENT_PAGE_TEXT.whatHappensNext });
+  await expect(next).toContainText(CLIENT_PAGE_TEXT.nextCollect('Camille Laurent'));
+  await expect(next).toContainText(CLIENT_PAGE_TEXT.nextPayment('$800.00', null));
+  await expect(next).toContainText(CLIENT_PAGE_TEXT.nextKeep);
+  await expectNoSeriousViolations(tablet);
+  await shoot(tablet, 'curated-confirmed', project);
+
+  // The second device still shows both cards; its different answers come later.
+  await card(phone, 'Oversized Wool Coat').getByRole('button', { name: 'Yes' }).click();
+  await card(phone, 'Speedy 30 Monogram').getByRole('button', { name: 'No' }).click();
+  await phone.getByRole('button', { name: CLIENT_PAGE_TEXT.confirm }).click();
+  const heading = phone.getByRole('heading', { name: CLIENT_PAGE_TEXT.alreadyAnsweredTitle });
+  await expect(heading).toBeFocused();
+  const notice = phone.getByRole('alert').filter({ has: heading });
+  await expect(notice).toContainText(CLIENT_PAGE_TEXT.alreadyAnsweredHelp);
+
+  // When, as the server recorded it, on the viewer's clock.
+  const recorded = CuratedDocumentSchema.parse(
+    await (
+      await page.request.get(links.curated.replace('/curated/', '/api/client/curated/'))
+    ).json(),
+  ).meta.answered;
+  const laTime = new Intl.DateTimeFormat('en-US', {
+    month: 'numeric',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: timezoneId,
+  });
+  for (const [name, earlier, later] of [
+    ['Oversized Wool Coat', 'No', 'Yes'],
+    ['Speedy 30 Monogram', 'Yes', 'No'],
+  ] as const) {
+    const answeredAt = recorded.find((quote) => quote.name === name)!.answer!.answeredAt;
+    const item = notice.getByRole('listitem').filter({ hasText: name });
+    await expect(item).toContainText(
+      CLIENT_PAGE_TEXT.answeredBefore(earlier, laTime.format(new Date(answeredAt))),
+    );
+    await expect(item).toContainText(CLIENT_PAGE_TEXT.notRecorded(later));
+  }
+  await expect(phone.getByText(CLIENT_PAGE_TEXT.nothingToReview('Odile'))).toBeVisible();
+  await expect(phone.getByRole('button', { name: CLIENT_PAGE_TEXT.confirm })).toHaveCount(0);
+  await expectNoSeriousViolations(phone);
+  await shoot(phone, 'curated-conflict', project);
+
+  const statusOf = await stylistView(page, links.clientId);
+  expect(statusOf(links.coat)).toEqual(['rejected', 'rejected']);
+  expect(statusOf(links.speedy)).toEqual(['offer_accepted', 'buyout']);
+  // The refused confirm is a 409 the page expected; nothing else may go wrong.
+  expect(errors.flat().filter((e) => !e.includes('409'))).toEqual([]);
+  await first.close();
+  await second.close();
+});
+
+test('Curated For shows 1.2 cards, centred, changes at once under reduced motion, and works by keyboard alone', async ({
+  browser,
+  page,
+  baseURL,
+}, testInfo) => {
+  const links = await sharedClient(page, baseURL!, 'Leonie', 3);
+  const context = await browser.newContext(deviceOf(testInfo));
+  const client = await context.newPage();
+  const errors = watchConsole(client);
+  await client.goto(links.curated);
+  await expect(client.getByText('1 of 3')).toBeVisible();
+
+  const slides = client.locator('[aria-roledescription="slide"]');
+  const viewport = slides.first().locator('xpath=../..');
+  const box = async (locator: Locator) => (await locator.boundingBox())!;
+  const frame = await box(viewport);
+  // The cards' share of the carousel: 1.2 of them fill it; on a phone it spans the screen.
+  const widths = await Promise.all(
+    [0, 1, 2].map(async (index) => (await box(slides.nth(index))).width),
+  );
+  for (const width of widths) expect(width / frame.width).toBeCloseTo(1 / 1.2, 2);
+  // Within a pixel: layout positions may be fractional.
+  const expectNear = (actual: number, expected: number) =>
+    expect(Math.abs(actual - expected), `${actual} near ${expected}`).toBeLessThan(1.5);
+  if (testInfo.project.name === 'mobile') expectNear(frame.width, 375);
+  // The first card starts at the carousel's edge: no empty gutter before it.
+  expectNear((await box(slides.first())).x, frame.x);
+  await shoot(client, 'curated-first-card', testInfo.project.name);
+
+  /** Presses Next and reads where the new card sits two frames later. */
+  const centreAfterNext = () =>
+    client.evaluate(async () => {
+      document.querySelector<HTMLButtonElement>('button[aria-label="Next quote"]')!.click();
+      for (let frames = 0; frames < 2; frames += 1) {
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+      }
+      const current = document.querySelector('[data-current]')!.getBoundingClientRect();
+      return current.x + current.width / 2;
+    });
+  const middle = frame.x + frame.width / 2;
+
+  // Under reduced motion the carousel does not slide: the next card is in place at once, centred.
+  await client.emulateMedia({ reducedMotion: 'reduce' });
+  await client.reload();
+  await expect(client.getByText('1 of 3')).toBeVisible();
+  expectNear(await centreAfterNext(), middle);
+  await expect(client.getByText('2 of 3')).toBeVisible();
+  await shoot(client, 'curated-middle-card', testInfo.project.name);
+  // The last card ends at the carousel's far edge.
+  await centreAfterNext();
+  const last = await box(slides.last());
+  expectNear(last.x + last.width, frame.x + frame.width);
+
+  // Keyboard only, from the top of the page: Enter and Space answer, Tab reaches confirm.
+  await client.reload();
+  await expect(client.getByText('1 of 3')).toBeVisible();
+  const confirm = client.getByRole('button', { name: CLIENT_PAGE_TEXT.confirm });
+  const answer = (index: number, name: 'Yes' | 'No') =>
+    slides.nth(index).getByRole('button', { name });
+  await tabTo(client, answer(0, 'Yes'));
+  await client.keyboard.press('Enter');
+  await expect(answer(0, 'Yes')).toHaveAttribute('aria-pressed', 'true');
+  await expect(client.getByText('2 of 3')).toBeVisible();
+  await tabTo(client, answer(1, 'No'));
+  await client.keyboard.press('Space');
+  await expect(answer(1, 'No')).toHaveAttribute('aria-pressed', 'true');
+  await tabTo(client, answer(2, 'Yes'));
+  await client.keyboard.press('Space');
+  await expect(answer(2, 'Yes')).toHaveAttribute('aria-pressed', 'true');
+  await tabTo(client, confirm);
+  await client.keyboard.press('Enter');
+  await expect(
+    client.getByRole('heading', { name: CLIENT_PAGE_TEXT.thanks('Leonie', 'Camille Laurent') }),
+  ).toBeFocused();
+  await expect(
+    client.getByRole('region', { name: CLIENT_PAGE_TEXT.yourAnswers }).getByRole('listitem'),
+  ).toHaveCount(3);
+  await expectNoSeriousViolations(client);
+  await shoot(client, 'curated-keyboard-done', testInfo.project.name);
+  expect(errors).toEqual([]);
+  await context.close();
 });

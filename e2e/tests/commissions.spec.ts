@@ -64,7 +64,15 @@ test('the reports card adds up: chart, totals, paging, a range and the CSV', asy
   const errors = watchConsole(page);
   await signInAsDemo(page);
   const card = await reportsCard(page);
-  const allTime = await stylistGet(page, '/api/stylist/commissions', CommissionListDocumentSchema);
+  // The card's days and months are the browser's; the API is asked in the same zone.
+  const zone = new URLSearchParams({
+    timeZone: await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone),
+  }).toString();
+  const allTime = await stylistGet(
+    page,
+    `/api/stylist/commissions?${zone}`,
+    CommissionListDocumentSchema,
+  );
   await expect(card.getByTestId('range-label')).toHaveText('All Time');
   await expect(total(card, 'Paid')).toHaveText(formatMoney(allTime.meta.paid));
   await expect(total(card, 'Pending')).toHaveText(formatMoney(allTime.meta.unpaid));
@@ -117,7 +125,7 @@ test('the reports card adds up: chart, totals, paging, a range and the CSV', asy
     `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
   const ranged = await stylistGet(
     page,
-    `/api/stylist/commissions?startDate=${iso(first)}&endDate=${iso(fifteenth)}`,
+    `/api/stylist/commissions?startDate=${iso(first)}&endDate=${iso(fifteenth)}&${zone}`,
     CommissionListDocumentSchema,
   );
   await expect(card.getByTestId('range-label')).not.toHaveText('All Time');

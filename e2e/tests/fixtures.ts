@@ -2,11 +2,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, request, type Page } from '@playwright/test';
 
 export const DEMO = { email: 'demo@atelier.test', password: 'atelier-demo' };
 export const SHOPPER = { email: 'shopper@atelier.test', password: 'atelier-demo' };
 export const SESSION_KEY = 'atelier.session';
+export const ADMIN = { email: 'admin@atelier.test', password: 'atelier-demo' };
 
 export async function signInThroughForm(page: Page, account: { email: string; password: string }) {
   await page.goto('/');
@@ -63,12 +64,13 @@ export async function createClientThroughApi(
   page: Page,
   firstName: string,
   email = uniqueEmail(firstName.toLowerCase()),
+  lastName = 'Testwood',
 ) {
   const response = await page.request.post('/api/stylist/clients', {
     headers: { authorization: `Bearer ${await apiToken(page)}` },
     data: {
       firstName,
-      lastName: 'Testwood',
+      lastName,
       email,
       phone: '(212) 555-0199',
       address: '1 Test Row',
@@ -92,4 +94,30 @@ export async function seriousViolations(page: Page) {
 /** axe on the page as it stands: nothing serious or critical. */
 export async function expectNoSeriousViolations(page: Page) {
   expect(await seriousViolations(page)).toEqual([]);
+}
+
+/** A stylist of the test's own, opened by the back office through its API; answers the email. */
+export async function openStylistAccount(
+  baseURL: string,
+  person: { password: string; firstName: string; lastName: string; emailPrefix: string },
+) {
+  const admin = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
+  try {
+    expect((await admin.post('/api/auth/sign-in/email', { data: ADMIN })).status()).toBe(200);
+    const { token } = (await (await admin.get('/api/auth/token')).json()) as { token: string };
+    const email = uniqueEmail(person.emailPrefix);
+    const created = await admin.post('/api/admin/stylists', {
+      headers: { authorization: `Bearer ${token}` },
+      data: {
+        email,
+        password: person.password,
+        firstName: person.firstName,
+        lastName: person.lastName,
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    return email;
+  } finally {
+    await admin.dispose();
+  }
 }

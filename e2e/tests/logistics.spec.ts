@@ -263,26 +263,3 @@ test("a shipment's manifest prints for the stylist, and the emailed ship list op
   expect(phoneErrors.filter((message) => !message.includes('atelier://'))).toEqual([]);
   expect(errors).toEqual([]);
 });
-
-test('sharing emails the client a link that opens', async ({ page }, testInfo) => {
-  const errors = watchConsole(page);
-  await signInAsDemo(page);
-  const clientId = await createClientThroughApi(page, 'Sasha');
-  const { email } = (await api(page, `/api/stylist/clients/${clientId}`, ClientDocumentSchema)).data
-    .attributes;
-
-  await page.goto(`/quotes/pickup/${clientId}`);
-  await expect(page.getByRole('heading', { name: "Sasha's Quotes" })).toBeVisible();
-  await visible(page.getByRole('button', { name: 'Share' })).click();
-  await expect(page.getByText(/^Sent!/)).toBeVisible();
-  await shoot(page, 'shared', testInfo.project.name, false);
-
-  const mail = await receivedMail(email);
-  expect(mail).toMatch(/^To: .*sasha/im);
-  const link = mail.match(/https?:\/\/[^\s"<>]+\/curated\/([A-Za-z0-9_-]+)/);
-  expect(link?.[1]).toMatch(ACCESS_TOKEN_PATTERN);
-  const response = await page.goto(link![0]);
-  expect(response?.status()).toBe(200);
-  await expect(page).toHaveTitle(/Curated For/);
-  expect(errors).toEqual([]);
-});

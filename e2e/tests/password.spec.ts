@@ -1,34 +1,29 @@
-import { expect, request, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { receivedMail } from './mailbox.ts';
-import { shoot, signInThroughForm, storedSession, uniqueEmail, watchConsole } from './fixtures.ts';
+import {
+  openStylistAccount,
+  shoot,
+  signInThroughForm,
+  storedSession,
+  watchConsole,
+} from './fixtures.ts';
 
-const ADMIN = { email: 'admin@atelier.test', password: 'atelier-demo' };
 const FIRST_PASSWORD = 'linen-and-cashmere-01';
 const NEW_PASSWORD = 'velvet-lining-autumn-02';
 
-/** A stylist of this test's own, opened by the back office, whose password it may change. */
-async function openStylistAccount(baseURL: string) {
-  const admin = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
-  try {
-    expect((await admin.post('/api/auth/sign-in/email', { data: ADMIN })).status()).toBe(200);
-    const { token } = (await (await admin.get('/api/auth/token')).json()) as { token: string };
-    const email = uniqueEmail('reset');
-    const created = await admin.post('/api/admin/stylists', {
-      headers: { authorization: `Bearer ${token}` },
-      data: { email, password: FIRST_PASSWORD, firstName: 'Rosa', lastName: 'Marin' },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    return email;
-  } finally {
-    await admin.dispose();
-  }
-}
+/** A stylist of this test's own, whose password it may change. */
+const ROSA = {
+  password: FIRST_PASSWORD,
+  firstName: 'Rosa',
+  lastName: 'Marin',
+  emailPrefix: 'reset',
+};
 
 test('forgot password: the emailed link sets a new one, the old session ends, the new password signs in', async ({
   browser,
   baseURL,
 }, testInfo) => {
-  const email = await openStylistAccount(baseURL!);
+  const email = await openStylistAccount(baseURL!, ROSA);
   const viewport = testInfo.project.use.viewport ?? undefined;
 
   // A browser signed in with the old password, left open.

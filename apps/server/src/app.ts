@@ -33,6 +33,7 @@ import { authSettings, createAuth } from './auth/auth.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { accountRoutes } from './features/account/account.routes.ts';
+import { demoHandoffSecret } from './features/account-site/account-site-link.ts';
 import { accountSiteRoutes } from './features/account-site/account-site.routes.ts';
 import { clientPagesRoutes } from './features/client-pages/client-pages.routes.ts';
 import { clientLoginRoutes } from './features/clients/client-login.routes.ts';
@@ -45,7 +46,9 @@ import { startNotificationHub } from './features/notifications/notification-hub.
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { contentRoutes } from './features/content/content.routes.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
+import { demoSitesRoutes } from './features/demo-sites/demo-sites.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { adminClientLinksRoutes } from './features/links/admin-client-links.routes.ts';
 import { logisticsRoutes } from './features/logistics/logistics.routes.ts';
 import { marketingBoxRoutes } from './features/marketing-box/marketing-box.routes.ts';
 import { registerMetrics } from './features/metrics/metrics.plugin.ts';
@@ -227,6 +230,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     }),
     secureCookies: config.publicUrl.startsWith('https:'),
     publicUrl: config.publicUrl,
+    operatorSecret: secret,
   });
   registerAdminAudit(app, database.db);
 
@@ -272,27 +276,38 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(filesRoutes, { storage });
   await app.register(accountRoutes, { db: database.db, storage });
   await app.register(clientsRoutes, { db: database.db, sites: config.sites, storage });
+  const shopSso = createShopSso({
+    shopUrl: config.sites.shopUrl,
+    publicUrl: config.publicUrl,
+    cookie: { name: config.sso.cookieName, domain: config.sso.cookieDomain },
+    tokenKey: shopSsoTokenKey(config.sso.tokenSecret, secret),
+    multipassSecret: config.sso.multipassSecret,
+  });
   await app.register(clientLoginRoutes, {
     db: database.db,
     publicUrl: config.publicUrl,
     rateLimitMax: config.clientPages.rateLimitMax,
-    shopSso: createShopSso({
-      shopUrl: config.sites.shopUrl,
-      publicUrl: config.publicUrl,
-      cookie: { name: config.sso.cookieName, domain: config.sso.cookieDomain },
-      tokenKey: shopSsoTokenKey(config.sso.tokenSecret, secret),
-      multipassSecret: config.sso.multipassSecret,
-    }),
+    shopSso,
   });
   await app.register(dashboardRoutes, { db: database.db });
   await app.register(contentRoutes, { db: database.db });
   await app.register(profileImageRoutes, { db: database.db, storage, uploads });
   await app.register(tutorialsRoutes, { db: database.db, storage });
   await app.register(marketingBoxRoutes, { db: database.db, storage });
-  await app.register(accountSiteRoutes, {
-    site: config.accountSite,
+  const handoff = {
+    site: config.accountSite && {
+      url: config.accountSite.url,
+      handoffSecret: config.accountSite.handoffSecret ?? demoHandoffSecret(secret),
+    },
     issuer: config.publicUrl,
-    helpSiteUrl: config.helpSiteUrl,
+  };
+  await app.register(accountSiteRoutes, { ...handoff, helpSiteUrl: config.helpSiteUrl });
+  await app.register(demoSitesRoutes, {
+    db: database.db,
+    auth,
+    sites: config.demoSites,
+    shopSso,
+    handoff,
   });
   await app.register(quotesRoutes, { db: database.db, storage, sites: config.sites, uploads });
   await app.register(adminQuotesRoutes, { db: database.db, storage, sites: config.sites });
@@ -323,6 +338,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(adminNotificationsRoutes, { db: database.db });
   await app.register(adminAccountsRoutes, { db: database.db, auth });
   await app.register(adminOutboxRoutes, { db: database.db });
+  await app.register(adminClientLinksRoutes, { db: database.db, publicUrl: config.publicUrl });
 
   const indexHtml = path.join(config.webDistDir, 'index.html');
   const servesWeb = fs.existsSync(indexHtml);

@@ -74,12 +74,62 @@ describe('configuration', () => {
   });
 
   test('the admin and shop sites are optional URLs, kept without a trailing slash', () => {
-    expect(loadConfig({}).sites).toEqual({ adminUrl: null, shopUrl: null });
+    expect(loadConfig({ NODE_ENV: 'production' }).sites).toEqual({
+      adminUrl: null,
+      shopUrl: null,
+    });
     expect(
       loadConfig({ ADMIN_URL: 'https://admin.example.com/', SHOP_URL: 'https://shop.example.com' })
         .sites,
     ).toEqual({ adminUrl: 'https://admin.example.com', shopUrl: 'https://shop.example.com' });
     expect(() => loadConfig({ SHOP_URL: 'shop.example.com' })).toThrow(/SHOP_URL:/);
+  });
+
+  test('unset outside production, the four outside sites are the built-in stand-ins on PUBLIC_URL', () => {
+    const config = loadConfig({ PUBLIC_URL: 'http://localhost:3251' });
+    expect(config.demoSites).toEqual({ shop: true, account: true, help: true, admin: true });
+    expect(config.sites).toEqual({
+      adminUrl: 'http://localhost:3251/demo/admin',
+      shopUrl: 'http://localhost:3251/demo/shop',
+    });
+    expect(config.accountSite).toEqual({
+      url: 'http://localhost:3251/demo/account',
+      handoffSecret: null,
+    });
+    expect(config.helpSiteUrl).toBe('http://localhost:3251/demo/help');
+
+    // Each variable set points its links at the real site, and that stand-in is not served.
+    const shopSet = loadConfig({
+      SHOP_URL: 'https://shop.example.com',
+      SHOPIFY_MULTIPASS_SECRET: 'multipass-secret',
+    });
+    expect(shopSet.demoSites).toEqual({ shop: false, account: true, help: true, admin: true });
+    expect(shopSet.sites.shopUrl).toBe('https://shop.example.com');
+    expect(shopSet.sso.multipassSecret).toBe('multipass-secret');
+    // The demo shop reads the embedded cookie, never Multipass.
+    expect(loadConfig({ SHOPIFY_MULTIPASS_SECRET: 'multipass-secret' }).sso.multipassSecret).toBe(
+      null,
+    );
+  });
+
+  test('production and tests serve no stand-ins unless DEMO_SITES=true; DEMO_SITES=false turns them off anywhere', () => {
+    const none = { shop: false, account: false, help: false, admin: false };
+    for (const env of [{ NODE_ENV: 'production' }, { NODE_ENV: 'test' }, { DEMO_SITES: 'false' }]) {
+      const config = loadConfig(env);
+      expect(config.demoSites).toEqual(none);
+      expect(config.accountSite).toBeNull();
+      expect(config.helpSiteUrl).toBeNull();
+    }
+    const demo = loadConfig({
+      NODE_ENV: 'production',
+      DEMO_SITES: 'true',
+      PUBLIC_URL: 'https://demo.atelier.example',
+    });
+    expect(demo.sites.shopUrl).toBe('https://demo.atelier.example/demo/shop');
+    // A real account site still needs its own shared secret.
+    expect(() => loadConfig({ ACCOUNT_SITE_URL: 'https://account.example.com' })).toThrow(
+      /ACCOUNT_SITE_HANDOFF_SECRET: required/,
+    );
   });
 
   test('the outbox retries at most an hour apart and gives up after three days unless told otherwise', () => {

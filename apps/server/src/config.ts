@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { PostalAddress } from './integrations/shipping/shipping-provider.ts';
 import type { S3Settings } from './integrations/storage/s3-storage.ts';
+import { DEMO_SITE_PATHS } from './features/demo-sites/demo-site-paths.ts';
 import { repoRoot } from './lib/server-root.ts';
 
 const booleanFlag = z
@@ -75,6 +76,12 @@ const EnvSchema = z.object({
   UPLOAD_TMP_DIR: z.string().min(1).optional(),
   TRUST_PROXY: booleanFlag.default(false),
   SEED_DEMO_DATA: booleanFlag.default(true),
+  /**
+   * Built-in stand-ins of the shop, account, help and back-office sites for each of SHOP_URL,
+   * ACCOUNT_SITE_URL, HELP_SITE_URL and ADMIN_URL left unset; unset, on outside production
+   * (docs/decisions/0021).
+   */
+  DEMO_SITES: booleanFlag.optional(),
   ADMIN_URL: z.url().optional(),
   SHOP_URL: z.url().optional(),
   /** The external account site (personal info, security, terms); without it those rows are off. */
@@ -129,13 +136,31 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/** Which built-in stand-in sites this server serves: those whose real site is not configured. */
+export type DemoSites = Record<keyof typeof DEMO_SITE_PATHS, boolean>;
+
 function toConfig(env: z.infer<typeof EnvSchema>) {
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+  // Outside production a fresh machine has every outside link working; production opts in.
+  const hasDemoSites = env.DEMO_SITES ?? env.NODE_ENV === 'development';
+  const demoSites: DemoSites = {
+    shop: hasDemoSites && !env.SHOP_URL,
+    account: hasDemoSites && !env.ACCOUNT_SITE_URL,
+    help: hasDemoSites && !env.HELP_SITE_URL,
+    admin: hasDemoSites && !env.ADMIN_URL,
+  };
+  /** The configured site, else this server's stand-in of it, else none. */
+  const siteUrl = (configured: string | undefined, site: keyof DemoSites) =>
+    withoutTrailingSlash(
+      configured ?? (demoSites[site] ? `${publicUrl}${DEMO_SITE_PATHS[site]}` : undefined),
+    );
+  const accountSiteUrl = siteUrl(env.ACCOUNT_SITE_URL, 'account');
   return {
     env: env.NODE_ENV,
     apiDocs: env.API_DOCS ?? (env.NODE_ENV === 'production' ? 'admin' : 'public'),
     host: env.HOST,
     port: env.PORT,
-    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    publicUrl,
     logLevel: env.LOG_LEVEL,
     database: env.DATABASE_URL
       ? ({ kind: 'postgres', url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX } as const)
@@ -182,7 +207,8 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       cookieName: env.SSO_COOKIE_NAME,
       cookieDomain: env.SSO_COOKIE_DOMAIN,
       tokenSecret: env.SHOP_SSO_SECRET ?? null,
-      multipassSecret: env.SHOPIFY_MULTIPASS_SECRET ?? null,
+      // Multipass is a Shopify store's sign-in; the demo shop reads the embedded cookie.
+      multipassSecret: demoSites.shop ? null : (env.SHOPIFY_MULTIPASS_SECRET ?? null),
     },
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     uploads: {
@@ -192,17 +218,19 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     },
     trustProxy: env.TRUST_PROXY,
     seedDemoData: env.SEED_DEMO_DATA,
+    demoSites,
     sites: {
-      adminUrl: withoutTrailingSlash(env.ADMIN_URL),
-      shopUrl: withoutTrailingSlash(env.SHOP_URL),
+      adminUrl: siteUrl(env.ADMIN_URL, 'admin'),
+      shopUrl: siteUrl(env.SHOP_URL, 'shop'),
     } satisfies SiteUrls,
-    accountSite: env.ACCOUNT_SITE_URL
+    accountSite: accountSiteUrl
       ? {
-          url: env.ACCOUNT_SITE_URL.replace(/\/+$/, ''),
-          handoffSecret: env.ACCOUNT_SITE_HANDOFF_SECRET ?? '',
+          url: accountSiteUrl,
+          /** Null for the demo account site: a key derived from the auth secret (app.ts). */
+          handoffSecret: env.ACCOUNT_SITE_HANDOFF_SECRET ?? null,
         }
       : null,
-    helpSiteUrl: withoutTrailingSlash(env.HELP_SITE_URL),
+    helpSiteUrl: siteUrl(env.HELP_SITE_URL, 'help'),
     mail: {
       from: env.MAIL_FROM,
       /** Where mail goes when no SMTP server is configured: one .eml file per message. */
@@ -249,7 +277,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  EASYPOST_API_KEY: required when SHIPPING_PROVIDER=easypost',
     );
   }
-  if (config.accountSite && !config.accountSite.handoffSecret) {
+  if (env.ACCOUNT_SITE_URL && !env.ACCOUNT_SITE_HANDOFF_SECRET) {
     throw new ConfigError(
       'Invalid configuration:\n  ACCOUNT_SITE_HANDOFF_SECRET: required when ACCOUNT_SITE_URL is set',
     );

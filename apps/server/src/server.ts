@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { seedDemoDataIfEmpty } from './db/seed/seed.ts';
+import { startBanner } from './lib/start-banner.ts';
 
 async function main() {
   const config = loadConfig();
@@ -31,17 +32,14 @@ async function main() {
     });
     if (seeded) app.log.info('seeded demo data');
   }
-  await app.listen({ host: config.host, port: config.port });
+  await app.listen({
+    host: config.host,
+    port: config.port,
+    // Fastify names the socket (http://127.0.0.1:3000), where sign-in may not work: say where it does.
+    listenTextResolver: (address) => `listening on ${address}; open ${config.publicUrl}`,
+  });
   app.outbox.start();
-  const url = config.publicUrl;
-  console.log(
-    `\n  Atelier is running at ${url}\n` +
-      (config.seedDemoData
-        ? `  Demo stylist sign-in: demo@atelier.test / atelier-demo\n` +
-          `  Non-stylist account (for the stylist-only check): shopper@atelier.test / atelier-demo\n` +
-          `  Admin (back office API and CLI): admin@atelier.test / atelier-demo\n`
-        : ''),
-  );
+  console.log(startBanner(config));
 }
 
 main().catch((error: unknown) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TimeZoneSchema } from './time-zone.ts';
 
 export const PaymentMethodSchema = z.enum(['check', 'paypal']);
 export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
@@ -29,6 +30,8 @@ export const AccountAttributesSchema = z.object({
   isStylist: z.boolean(),
   paymentMethod: PaymentMethodSchema.nullable(),
   paypalAddress: z.string().nullable(),
+  /** The stylist's IANA time zone for emails and PDFs; null until the browser sets it at sign-in. */
+  timeZone: z.string().nullable(),
   created_at: z.string(),
 });
 export type AccountAttributes = z.infer<typeof AccountAttributesSchema>;
@@ -37,6 +40,7 @@ export const StylistAttributesSchema = z.object({
   ...PersonAttributes,
   paymentMethod: PaymentMethodSchema,
   paypalAddress: z.string().nullable(),
+  timeZone: z.string().nullable(),
   created_at: z.string(),
   address: StylistAddressSchema.nullable(),
 });
@@ -61,6 +65,10 @@ export const AccountDocumentSchema = z.object({
 export type AccountDocument = z.infer<typeof AccountDocumentSchema>;
 
 export const AccountQuerySchema = z.strictObject({ include: z.enum(['stylist']).optional() });
+
+/** PATCH /api/account/time-zone: the stylist's own time zone, an IANA name (the browser's at sign-in). */
+export const TimeZoneBodySchema = z.strictObject({ timeZone: TimeZoneSchema });
+export type TimeZoneBody = z.input<typeof TimeZoneBodySchema>;
 
 /** Answer of GET /api/auth/token: a short-lived JWT whose `exp` the web compares to the clock. */
 export const TokenResponseSchema = z.object({ token: z.string() });

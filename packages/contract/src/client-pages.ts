@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { PaymentMethodSchema, type PaymentMethod } from './account.ts';
+import { ErrorBodySchema } from './errors.ts';
 import { ACCESS_TOKEN_PATTERN, CLIENT_RESPONSE_ROUTE } from './logistics.ts';
 import { AcceptedOfferTypeSchema, ClientResponseSchema } from './offers.ts';
 import { RecordResponsesBodySchema } from './quotes.ts';
@@ -50,6 +52,20 @@ export const CLIENT_PAGE_TEXT = {
   loadFailed: "We couldn't load your quotes.",
   loadFailedHelp: 'Check your connection, then try again.',
   confirmFailed: "We couldn't confirm your answers. Please try again.",
+  /** A confirm refused because the quotes were answered first, e.g. from another device (409). */
+  alreadyAnsweredTitle: 'Already answered',
+  alreadyAnsweredHelp:
+    'These quotes were answered before, perhaps on another device. Your answers here were not recorded.',
+  answeredBefore: (answer: string, when: string) => `Answered ${answer} on ${when}.`,
+  notRecorded: (answer: string) => `Your ${answer} here was not recorded.`,
+  whatHappensNext: 'What happens next',
+  nextCollect: (stylistName: string) =>
+    `${stylistName} will collect the items you are selling, or send you a shipping label for them.`,
+  nextPayment: (amount: string, method: PaymentMethod | null) =>
+    method === null
+      ? `You will receive ${amount}; your stylist will confirm how you are paid.`
+      : `You will receive ${amount} by ${method === 'paypal' ? 'PayPal' : 'check'}.`,
+  nextKeep: 'The items you said No to stay with you; there is nothing more to do for them.',
   quoteShareHeading: 'Quote Share',
   offerApprovalHeading: 'Approve White Glove Offers',
   responseRequiredTitle: 'Response Required',
@@ -66,7 +82,12 @@ export const CLIENT_PAGE_TEXT = {
 
 /** The people a client page names: the client in its header, the stylist in its footer. */
 export const ClientPageMetaSchema = z.object({
-  client: z.object({ firstName: z.string(), lastName: z.string() }),
+  client: z.object({
+    firstName: z.string(),
+    lastName: z.string(),
+    /** How the client chose to be paid for what they sell; null when they never chose. */
+    paymentMethod: PaymentMethodSchema.nullable(),
+  }),
   stylist: z.object({
     firstName: z.string(),
     name: z.string(),
@@ -154,6 +175,25 @@ export const CuratedAnswerBodySchema = z.strictObject({
 export type CuratedAnswerBody = z.input<typeof CuratedAnswerBodySchema>;
 /** The multipart field that carries the answers (§7). */
 export const CURATED_ANSWER_FIELD = 'data';
+
+/** A quote whose answer was not recorded, with the answer a client page recorded before, if any. */
+export const RefusedAnswerSchema = z.object({
+  id: z.number().int().positive(),
+  brand: z.string(),
+  name: z.string(),
+  answer: ClientAnswerSchema.nullable(),
+});
+export type RefusedAnswer = z.infer<typeof RefusedAnswerSchema>;
+
+/**
+ * The 409 of both answering pages: the error shape (`errors` keyed by quote id) and `refused`,
+ * each quote that could not take its answer: answered already (e.g. on another device: which
+ * answer, when) or no longer waiting. Nothing of the confirm was recorded.
+ */
+export const ClientAnswerConflictSchema = ErrorBodySchema.extend({
+  refused: z.array(RefusedAnswerSchema).optional(),
+});
+export type ClientAnswerConflict = z.infer<typeof ClientAnswerConflictSchema>;
 
 /** GET /api/client/quotes/{token}: every quote of the client with this stylist, read-only. */
 export const QuoteShareDocumentSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PaymentMethodSchema } from './account.ts';
+import { TimeZoneSchema } from './time-zone.ts';
 
 /* ---------- Constants of §9 ---------- */
 
@@ -7,7 +8,7 @@ import { PaymentMethodSchema } from './account.ts';
 export const COMMISSION_TIMELINE_MONTHS = 12;
 /** Commissions per page; the web's "View Next {n}" shows min(remaining, per_page). */
 export const COMMISSIONS_PER_PAGE = 20;
-/** Month abbreviations of the timeline, in calendar order (UTC months). */
+/** Month abbreviations of the timeline, in calendar order. */
 export const MONTH_ABBREVIATIONS = [
   'Jan',
   'Feb',
@@ -96,10 +97,14 @@ const CalendarDate = z
     return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
   }, 'No such date');
 
-/** The range of the list and of its CSV export: UTC calendar days, both ends inclusive. */
+/**
+ * The range of the list and of its CSV export: calendar days in `timeZone` (the viewer's; UTC
+ * when not given), both ends inclusive. The zone also draws the timeline's months and the CSV's dates.
+ */
 const commissionRangeFields = {
   startDate: CalendarDate.optional(),
   endDate: CalendarDate.optional(),
+  timeZone: TimeZoneSchema.optional(),
 };
 
 function checkCommissionRange(

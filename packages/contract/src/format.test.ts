@@ -38,19 +38,42 @@ describe('money', () => {
 });
 
 describe('dates', () => {
-  test.each<[string | Date, string]>([
-    ['2026-03-07T12:00:00Z', '3/7/2026'],
-    ['2026-03-07', '3/7/2026'],
-    ['2026-12-31T23:59:59Z', '12/31/2026'],
-    ['2026-01-01T00:00:00Z', '1/1/2026'],
-    ['2026-03-07T23:30:00-05:00', '3/8/2026'],
-    [new Date(Date.UTC(2025, 10, 21)), '11/21/2025'],
-  ])('%j reads %s', (value, text) => {
-    expect(formatDate(value)).toBe(text);
+  test.each<[string | Date, string, string]>([
+    ['2026-03-07T12:00:00Z', 'UTC', '3/7/2026'],
+    ['2026-12-31T23:59:59Z', 'UTC', '12/31/2026'],
+    ['2026-01-01T00:00:00Z', 'UTC', '1/1/2026'],
+    ['2026-03-07T23:30:00-05:00', 'UTC', '3/8/2026'],
+    [new Date(Date.UTC(2025, 10, 21)), 'UTC', '11/21/2025'],
+    // 7:30 pm in Los Angeles is 03:30 the next day in UTC: the viewer there still sees their day.
+    ['2026-11-25T03:30:00Z', 'America/Los_Angeles', '11/24/2026'],
+    ['2026-11-25T03:30:00Z', 'UTC', '11/25/2026'],
+    ['2026-11-25T03:30:00Z', 'Asia/Tokyo', '11/25/2026'],
+    ['2026-12-31T23:30:00-08:00', 'America/Los_Angeles', '12/31/2026'],
+    ['2026-12-31T23:30:00-08:00', 'Pacific/Auckland', '1/1/2027'],
+    // DST edges in Los Angeles: 2026-03-08 02:00 PST springs to 03:00 PDT, 2026-11-01 02:00 PDT falls back to 01:00 PST.
+    ['2026-03-08T07:59:59Z', 'America/Los_Angeles', '3/7/2026'],
+    ['2026-03-08T08:00:00Z', 'America/Los_Angeles', '3/8/2026'],
+    ['2026-03-09T06:59:59Z', 'America/Los_Angeles', '3/8/2026'],
+    ['2026-03-09T07:00:00Z', 'America/Los_Angeles', '3/9/2026'],
+    ['2026-11-02T07:59:59Z', 'America/Los_Angeles', '11/1/2026'],
+    ['2026-11-02T08:00:00Z', 'America/Los_Angeles', '11/2/2026'],
+  ])('%j in %s reads %s', (value, timeZone, text) => {
+    expect(formatDate(value, timeZone)).toBe(text);
   });
 
+  test.each(['UTC', 'America/Los_Angeles', 'Pacific/Kiritimati'])(
+    'a calendar day reads as itself in %s',
+    (timeZone) => {
+      expect(formatDate('2026-03-07', timeZone)).toBe('3/7/2026');
+    },
+  );
+
   test.each(['', 'yesterday', new Date(Number.NaN)])('refuses %j', (value) => {
-    expect(() => formatDate(value)).toThrow(RangeError);
+    expect(() => formatDate(value, 'UTC')).toThrow(RangeError);
+  });
+
+  test('refuses a zone Intl does not know', () => {
+    expect(() => formatDate('2026-03-07T12:00:00Z', 'Mars/Olympus_Mons')).toThrow(RangeError);
   });
 });
 

@@ -1,3 +1,5 @@
+import { calendarDay } from './time-zone.ts';
+
 // signDisplay 'negative' keeps amounts that round to zero from reading "-$0.00".
 const USD = new Intl.NumberFormat('en-US', {
   style: 'currency',
@@ -16,11 +18,21 @@ export function formatCents(cents: number): string {
   return formatMoney(cents / 100);
 }
 
-/** §2/§9: m/d/yyyy without leading zeros, read in UTC so every viewer and test sees the same day. */
-export function formatDate(value: string | Date): string {
-  const date = new Date(value);
+const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * §2/§9: m/d/yyyy without leading zeros, the day the instant falls on in `timeZone` (the viewer's
+ * in the web, the stylist's in emails and PDFs). A bare YYYY-MM-DD is a calendar day already and
+ * reads as itself in every zone.
+ */
+export function formatDate(value: string | Date, timeZone: string): string {
+  const day = typeof value === 'string' ? CALENDAR_DAY.exec(value) : null;
+  const date = new Date(day ? `${value as string}T00:00:00Z` : value);
   if (Number.isNaN(date.getTime())) throw new RangeError(`Not a date: ${String(value)}`);
-  return `${date.getUTCMonth() + 1}/${date.getUTCDate()}/${date.getUTCFullYear()}`;
+  const [year, month, dayOfMonth] = (
+    day ? [day[1], day[2], day[3]] : calendarDay(date, timeZone).split('-')
+  ).map(Number);
+  return `${month}/${dayOfMonth}/${year}`;
 }
 
 /** §9: the plural is used only when the count is above 1, so 0 reads singular. */

@@ -4,12 +4,22 @@ import { statusDisplayText } from './status-display.ts';
 
 describe('status display text', () => {
   test.each([
+    ['in_transit', 'concierge'],
     ['offer_accepted', 'concierge'],
     ['Accepted', 'concierge'],
     [null, 'concierge'],
     ['awaitingCourierPickup', 'concierge'],
   ])('a concierge pickup of %j shows "Picked Up"', (status, pickupType) => {
     expect(statusDisplayText(status, pickupType)).toBe('Picked Up');
+  });
+
+  test.each([
+    ['received', 'Received at Warehouse'],
+    ['converted', 'Converted to Product'],
+    ['sold', 'Sold'],
+    ['Received', 'Received'],
+  ])('a picked-up item that is now %s shows "%s", not "Picked Up"', (status, text) => {
+    expect(statusDisplayText(status, 'concierge')).toBe(text);
   });
 
   test.each([null, undefined, '', '   '])('a missing status %j shows "Not Submitted"', (status) => {

@@ -28,6 +28,7 @@ import { ROLES, type Auth } from './auth.ts';
 import { enqueueEmail } from '../integrations/outbox/outbox.ts';
 import { passwordChangedEmail } from './password-emails.ts';
 import { isCommonPassword } from './password-policy.ts';
+import { isOperatorTokenShaped, verifyOperatorToken } from './operator-token.ts';
 import type { SessionWatch } from './sessions.ts';
 import type { SignInProtection } from './sign-in-protection.ts';
 
@@ -35,7 +36,8 @@ import type { SignInProtection } from './sign-in-protection.ts';
 export type Access = 'public' | 'account' | 'stylist' | 'admin';
 
 export interface Actor {
-  userId: string;
+  /** Null for the operator's command line, which reaches admin routes only (operator-token.ts). */
+  userId: string | null;
   role: string;
   /** Read on stylist routes only (elsewhere null); requireStylist gives it typed. */
   stylistId: number | null;
@@ -45,7 +47,11 @@ export interface Actor {
   tokenExpiresAt?: number | undefined;
 }
 
-export interface StylistActor extends Actor {
+export interface UserActor extends Actor {
+  userId: string;
+}
+
+export interface StylistActor extends UserActor {
   stylistId: number;
 }
 
@@ -62,14 +68,26 @@ declare module 'fastify' {
 
 export function requireStylist(request: FastifyRequest): StylistActor {
   const actor = request.actor;
-  if (!actor || actor.stylistId === null) throw AppError.forbidden(NON_STYLIST_MESSAGE);
-  return { ...actor, stylistId: actor.stylistId };
+  if (!actor || actor.userId === null || actor.stylistId === null) {
+    throw AppError.forbidden(NON_STYLIST_MESSAGE);
+  }
+  return { ...actor, userId: actor.userId, stylistId: actor.stylistId };
 }
 
-export function requireActor(request: FastifyRequest): Actor {
-  if (!request.actor) throw AppError.unauthorized();
-  return request.actor;
+/** A signed-in user (the operator's command line is none). */
+export function requireActor(request: FastifyRequest): UserActor {
+  const actor = request.actor;
+  if (!actor || actor.userId === null) throw AppError.unauthorized();
+  return { ...actor, userId: actor.userId };
 }
+
+/** Who acts on an admin route, for the records: an admin, or (null) the operator's command line. */
+export function adminActor(request: FastifyRequest) {
+  if (!request.actor) throw AppError.unauthorized();
+  return { kind: 'admin', userId: request.actor.userId } as const;
+}
+
+const OPERATOR: Actor = { userId: null, role: ROLES.admin, stylistId: null, sessionId: null };
 
 interface AuthPluginOptions {
   db: Db;
@@ -90,6 +108,8 @@ interface AuthPluginOptions {
   secureCookies: boolean;
   /** Where emails link to. */
   publicUrl: string;
+  /** AUTH_SECRET: the operator's command line signs its admin calls with it (operator-token.ts). */
+  operatorSecret: string;
 }
 
 function accessOf(request: FastifyRequest): Access {
@@ -105,7 +125,8 @@ function queryToken(request: FastifyRequest): string | undefined {
 }
 
 export async function registerAuth(app: AppInstance, options: AuthPluginOptions) {
-  const { db, auth, verifyAccessToken, ping, revocableTokensOnly, sessions } = options;
+  const { db, auth, verifyAccessToken, ping, revocableTokensOnly, sessions, operatorSecret } =
+    options;
   app.decorateRequest('actor', null);
 
   app.addHook('onRequest', async (request) => {
@@ -113,6 +134,11 @@ export async function registerAuth(app: AppInstance, options: AuthPluginOptions)
     if (access === 'public') return;
     const header = request.headers.authorization ?? '';
     const token = /^Bearer (.+)$/i.exec(header)?.[1] ?? queryToken(request);
+    if (token && access === 'admin' && isOperatorTokenShaped(token)) {
+      if (!(await verifyOperatorToken(token, operatorSecret))) throw AppError.unauthorized();
+      request.actor = OPERATOR;
+      return;
+    }
     const claims = token ? await verifyAccessToken(token) : null;
     if (!claims) throw AppError.unauthorized();
     let role = claims.role ?? ROLES.user;
@@ -429,7 +455,7 @@ function registerPasswordRoutes(app: AppInstance, options: AuthPluginOptions) {
       }
       if (!response.ok) return sendAuthAnswer(request, reply, response, options);
       copyCookies(reply, response);
-      await enqueueEmail(db, passwordChangedEmail(session.user, `${publicUrl}/`));
+      await enqueueEmail(db, await passwordChangedEmail(session.user, `${publicUrl}/`));
       return { message: PASSWORD_CHANGED_MESSAGE };
     },
   });

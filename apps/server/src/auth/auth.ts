@@ -28,13 +28,16 @@ export interface AuthSettings {
 
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
+/** Whether a URL's hostname names this machine's loopback (`[::1]` as URLs write it). */
+export const isLoopbackHost = (hostname: string) => LOOPBACK_HOSTS.includes(hostname);
+
 /**
  * The same port on this machine's other loopback names: outside production, opening Atelier at
  * http://127.0.0.1:3000 signs in as well as at http://localhost:3000 (issue 18).
  */
 export function loopbackAliases(publicUrl: string): string[] {
   const url = new URL(publicUrl);
-  if (!LOOPBACK_HOSTS.includes(url.hostname)) return [];
+  if (!isLoopbackHost(url.hostname)) return [];
   return LOOPBACK_HOSTS.filter((host) => host !== url.hostname).map(
     (host) => `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`,
   );
@@ -111,10 +114,10 @@ export function createAuth(db: Db, settings: AuthSettings, log?: AuthLogger) {
       // outbox delivers it, so an SMTP outage delays it rather than losing it.
       sendResetPassword: async ({ user, token }) => {
         const link = `${settings.baseUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        await enqueueEmail(db, passwordResetEmail(user, link));
+        await enqueueEmail(db, await passwordResetEmail(user, link));
       },
       onPasswordReset: async ({ user }) => {
-        await enqueueEmail(db, passwordChangedEmail(user, `${settings.baseUrl}/`));
+        await enqueueEmail(db, await passwordChangedEmail(user, `${settings.baseUrl}/`));
         // Whoever chose it read the account's own email: a pause on its sign-ins ends.
         await clearSignInFailures(db, user.email);
       },

@@ -2,10 +2,9 @@ import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { signInFailures, users } from '../db/schema.ts';
-import { greeting, htmlEmail } from '../integrations/mail/compose.ts';
+import { composeEmail, greeting } from '../integrations/mail/compose.ts';
 import type { EmailMessage } from '../integrations/mail/mail.ts';
 import { enqueueEmail } from '../integrations/outbox/outbox.ts';
-import { escapeHtml } from '../lib/html.ts';
 
 /** The cookie that marks a browser where the account's owner has signed in before. */
 export const KNOWN_DEVICE_COOKIE = 'atelier_known_device';
@@ -109,7 +108,11 @@ export function createSignInProtection(options: {
         if (user) {
           await enqueueEmail(
             tx,
-            signInsPausedEmail({ ...user, minutes: seconds / 60, publicUrl: options.publicUrl }),
+            await signInsPausedEmail({
+              ...user,
+              minutes: seconds / 60,
+              publicUrl: options.publicUrl,
+            }),
           );
         }
       });
@@ -132,18 +135,21 @@ export function signInsPausedEmail(input: {
   name: string;
   minutes: number;
   publicUrl: string;
-}): EmailMessage {
-  const subject = 'Sign-ins to your Atelier account are paused';
-  const hello = greeting(input.name.split(' ')[0]);
+}): Promise<EmailMessage> {
   const what = `Someone tried to sign in to your Atelier account with a wrong password several times in a row, so we paused new sign-ins for ${input.minutes} minutes. Browsers where you signed in before are not affected.`;
-  const ifYou = 'If it was you, wait a little and try again, or choose a new password.';
-  const ifNot = `If it was not you, your account is safe: nothing was changed. To be sure, choose a new password with "Forgot password?" on the sign-in page: ${input.publicUrl}/`;
-  const text = [hello, '', what, '', ifYou, '', ifNot, ''].join('\n');
-  const html = htmlEmail(subject, [
-    escapeHtml(hello),
-    escapeHtml(what),
-    escapeHtml(ifYou),
-    `If it was not you, your account is safe: nothing was changed. To be sure, choose a new password with "Forgot password?" on the <a href="${escapeHtml(`${input.publicUrl}/`)}">sign-in page</a>.`,
-  ]);
-  return { to: input.email, subject, text, html };
+  return composeEmail(
+    {
+      subject: 'Sign-ins to your Atelier account are paused',
+      preview: what,
+      heading: 'Sign-ins are paused',
+      greeting: greeting(input.name.split(' ')[0]),
+      paragraphs: [
+        what,
+        'If it was you, wait a little and try again, or choose a new password.',
+        'If it was not you, your account is safe: nothing was changed. To be sure, choose a new password with "Forgot password?" on the sign-in page.',
+      ],
+      action: { label: 'Open the sign-in page', url: `${input.publicUrl}/` },
+    },
+    { to: input.email },
+  );
 }

@@ -350,7 +350,7 @@ describe('client links', () => {
       `Revoked 2 links of Rae Moss (client #${client!.id}).`,
     );
     expect(await run(['revoke-links', String(client!.id)])).toBe(
-      `Revoked 0 link of Rae Moss (client #${client!.id}).`,
+      `Revoked 0 links of Rae Moss (client #${client!.id}).`,
     );
     const token = (link: string) => link.split('/').at(-1)!;
     expect(await findAccessLink(app.database.db, 'client-response', token(url))).toBeNull();

@@ -1,10 +1,8 @@
 import { parseArgs } from 'node:util';
-import { eq } from 'drizzle-orm';
 import {
   ADMIN_QUOTE_ACTIONS,
+  CLIENT_LINK_PAGES,
   ClientIdParamsSchema,
-  SHARE_LINK_TTL_DAYS,
-  pluralize,
   AdminQuoteActionSchema,
   CreateNotificationBodySchema,
   NotificationKindSchema,
@@ -14,25 +12,13 @@ import {
   formatMoney,
   statusLabel,
   type AdminQuoteActionName,
+  type ClientLinkPage,
   type QuoteDocument,
 } from '@atelier/contract';
-import { ROLES, type Auth } from '../auth/auth.ts';
-import type { Db } from '../db/client.ts';
-import { clients } from '../db/schema.ts';
-import { createAccount } from '../features/accounts/create-account.ts';
-import { createAccessLink, revokeClientLinks } from '../features/links/access-links.ts';
-import { clientPageUrl } from '../features/share/share.service.ts';
-import { markCommissionsPaid } from '../features/commissions/mark-paid.service.ts';
-import { notifyStylistByEmail } from '../features/notifications/notifications.service.ts';
-import { recordSale } from '../features/commissions/record-sale.service.ts';
-import {
-  applyQuoteAction,
-  describeOffers,
-  getQuote,
-} from '../features/quotes/admin-quotes.service.ts';
-import type { QuoteLinkDeps } from '../features/quotes/quote-resource.ts';
-import { storedPath, type FileStorage } from '../integrations/storage/storage.ts';
-import { AppError } from '../lib/app-error.ts';
+import { ROLES } from '../auth/auth.ts';
+import { NewAccountSchema } from '../features/accounts/create-account.ts';
+import { describeOffers } from '../features/quotes/admin-quotes.service.ts';
+import { directBackend, type AdminBackend, type DirectDeps } from './admin-backend.ts';
 import { addTutorial, CONTENT_USAGE, setMarketingBox } from './content-commands.ts';
 import { OUTBOX_USAGE, runOutboxCommand } from './outbox-commands.ts';
 import { runUserCommand, USER_USAGE } from './user-commands.ts';
@@ -78,21 +64,6 @@ const quoteOptions = {
   note: { type: 'string' },
 } as const;
 
-/**
- * The CLI prints no URLs, so stored keys and paths stand in for signed links and no admin site is
- * linked; what it writes to the database is the real stored path.
- */
-const PRINTED_LINKS: QuoteLinkDeps & { storage: Pick<FileStorage, 'pathOf'> } = {
-  storage: {
-    urlFor: (key: string) => key,
-    linkFor: <T extends string | null>(value: T) => value,
-    pathOf: storedPath,
-  },
-  sites: { adminUrl: null, shopUrl: null },
-};
-/** The CLI acts for the back office without an account of its own. */
-const CLI_ACTOR = { kind: 'admin', userId: null } as const;
-
 function quoteSummary({ data }: QuoteDocument): string {
   const { barCode, brand, name, status, offers } = data.attributes;
   const answer = offers.acceptedOfferType ? `; client answered ${offers.acceptedOfferType}` : '';
@@ -107,13 +78,13 @@ function isQuoteAction(value: string | undefined): value is AdminQuoteActionName
   return (ADMIN_QUOTE_ACTIONS as readonly (string | undefined)[]).includes(value);
 }
 
-async function showQuote(args: string[], db: Db): Promise<string> {
+async function showQuote(args: string[], backend: AdminBackend): Promise<string> {
   const { positionals } = parseArgs({ args, options: {}, allowPositionals: true, strict: true });
   if (positionals.length !== 1) throw new UsageError(`Give one quote id.\n\n${USAGE}`);
-  return quoteSummary(await getQuote(db, quoteId(positionals[0]), PRINTED_LINKS));
+  return quoteSummary(await backend.getQuote(quoteId(positionals[0])));
 }
 
-async function moveQuote(args: string[], db: Db): Promise<string> {
+async function moveQuote(args: string[], backend: AdminBackend): Promise<string> {
   const { values, positionals } = parseArgs({
     args,
     options: quoteOptions,
@@ -141,9 +112,7 @@ async function moveQuote(args: string[], db: Db): Promise<string> {
     ...(values.comment !== undefined && { commentToCustomer: values.comment }),
     ...(values.note !== undefined && { note: values.note }),
   });
-  return quoteSummary(
-    await applyQuoteAction(db, CLI_ACTOR, { quoteId: quoteId(id), action: body }, PRINTED_LINKS),
-  );
+  return quoteSummary(await backend.applyQuoteAction(quoteId(id), body));
 }
 
 const saleOptions = {
@@ -152,7 +121,7 @@ const saleOptions = {
   'order-id': { type: 'string' },
 } as const;
 
-async function sell(args: string[], db: Db): Promise<string> {
+async function sell(args: string[], backend: AdminBackend): Promise<string> {
   const { values, positionals } = parseArgs({
     args,
     options: saleOptions,
@@ -169,17 +138,17 @@ async function sell(args: string[], db: Db): Promise<string> {
     ...(values['order-id'] !== undefined && { orderId: values['order-id'] }),
   });
   const id = quoteId(positionals[0]);
-  const { data } = await recordSale(db, CLI_ACTOR, { quoteId: id, sale }, PRINTED_LINKS);
+  const { data } = await backend.recordSale(id, sale);
   const { amount, productName, purchasePrice, orderId } = data.attributes;
   const order = orderId ? `; order ${orderId}` : '';
   return `Quote #${id} sold. Commission #${data.id}: ${formatMoney(amount)} for ${productName}; payout ${formatMoney(purchasePrice)}${order}.`;
 }
 
-async function payCommissions(args: string[], db: Db): Promise<string> {
+async function payCommissions(args: string[], backend: AdminBackend): Promise<string> {
   const { positionals } = parseArgs({ args, options: {}, allowPositionals: true, strict: true });
   if (positionals.length === 0) throw new UsageError(`Give commission ids.\n\n${USAGE}`);
   const { commissionIds } = MarkPaidBodySchema.parse({ commissionIds: positionals.map(Number) });
-  const { paid, alreadyPaid } = await markCommissionsPaid(db, commissionIds);
+  const { paid, alreadyPaid } = await backend.markPaid(commissionIds);
   const list = (ids: number[]) => (ids.length > 0 ? ids.map((id) => `#${id}`).join(', ') : 'none');
   return `Paid: ${list(paid)}. Already paid: ${list(alreadyPaid)}.`;
 }
@@ -193,45 +162,23 @@ function clientIdOf(args: string[], extra = 0) {
   return { clientId: ClientIdParamsSchema.parse({ clientId }).clientId, rest };
 }
 
-async function existingClient(db: Db, clientId: number) {
-  const [client] = await db
-    .select({ id: clients.id, firstName: clients.firstName, lastName: clients.lastName })
-    .from(clients)
-    .where(eq(clients.id, clientId));
-  if (!client) throw AppError.notFound('Client');
-  return client;
-}
-
-async function revokeLinks(args: string[], db: Db): Promise<string> {
+async function revokeLinks(args: string[], backend: AdminBackend): Promise<string> {
   const { clientId } = clientIdOf(args);
-  const client = await existingClient(db, clientId);
-  const revoked = await revokeClientLinks(db, client.id);
-  return `Revoked ${revoked} ${pluralize(revoked, 'link')} of ${client.firstName} ${client.lastName} (client #${client.id}).`;
+  const { revoked, firstName, lastName } = await backend.revokeLinks(clientId);
+  return `Revoked ${revoked} ${revoked === 1 ? 'link' : 'links'} of ${firstName} ${lastName} (client #${clientId}).`;
 }
 
-const LINK_PAGES = {
-  curated: { purpose: 'client-response', page: 'curated' },
-  quotes: { purpose: 'quote-share', page: 'quoteShare' },
-  'quote-offer': { purpose: 'offer-approval', page: 'offerApproval' },
-} as const;
+const isLinkPage = (name: string): name is ClientLinkPage =>
+  (CLIENT_LINK_PAGES as readonly string[]).includes(name);
 
-async function shareLink(args: string[], db: Db, publicUrl: string): Promise<string> {
+async function shareLink(args: string[], backend: AdminBackend): Promise<string> {
   const { clientId, rest } = clientIdOf(args, 1);
-  const name = rest[0] ?? 'curated';
-  if (!Object.hasOwn(LINK_PAGES, name)) {
-    throw new UsageError(`Unknown page: ${name}\n\n${USAGE}`);
-  }
-  const { purpose, page } = LINK_PAGES[name as keyof typeof LINK_PAGES];
-  const client = await existingClient(db, clientId);
-  const token = await createAccessLink(db, {
-    clientId: client.id,
-    purpose,
-    ttlDays: SHARE_LINK_TTL_DAYS,
-  });
-  return clientPageUrl(publicUrl, page, token);
+  const page = rest[0] ?? 'curated';
+  if (!isLinkPage(page)) throw new UsageError(`Unknown page: ${page}\n\n${USAGE}`);
+  return (await backend.createClientLink(clientId, page)).url;
 }
 
-async function notify(args: string[], db: Db): Promise<string> {
+async function notify(args: string[], backend: AdminBackend): Promise<string> {
   const { values, positionals } = parseArgs({
     args,
     options: { link: { type: 'string' } },
@@ -248,30 +195,33 @@ async function notify(args: string[], db: Db): Promise<string> {
     text,
     ...(values.link !== undefined && { link: values.link }),
   });
-  const { data } = await notifyStylistByEmail(db, body);
+  const { data } = await backend.notify(body);
   return `Notified ${body.stylistEmail}: notification #${data.id} (${data.kind}).`;
 }
 
-/** Runs one back-office command and returns what to print; never reads process state itself. */
+/**
+ * Runs one back-office command and returns what to print; never reads process state itself.
+ * `target` is the database (no server runs on it) or a running server's admin API.
+ */
 export async function runAdminCommand(
   argv: string[],
-  deps: { db: Db; auth: Auth; publicUrl: string },
+  target: DirectDeps | AdminBackend,
 ): Promise<string> {
+  const backend = 'db' in target ? directBackend(target) : target;
   const [command, ...rest] = argv;
-  if (command === 'revoke-links') return revokeLinks(rest, deps.db);
-  if (command === 'share-link') return shareLink(rest, deps.db, deps.publicUrl);
-  if (command === 'quote-show') return showQuote(rest, deps.db);
-  if (command === 'quote') return moveQuote(rest, deps.db);
-  if (command === 'record-sale') return sell(rest, deps.db);
-  if (command === 'mark-paid') return payCommissions(rest, deps.db);
-  if (command === 'notify') return notify(rest, deps.db);
-  if (command === 'tutorial-add') return addTutorial(rest, deps.db);
-  if (command === 'marketing-box') return setMarketingBox(rest, deps.db);
-  if (command === 'outbox') return runOutboxCommand(rest, deps.db);
+  if (command === 'revoke-links') return revokeLinks(rest, backend);
+  if (command === 'share-link') return shareLink(rest, backend);
+  if (command === 'quote-show') return showQuote(rest, backend);
+  if (command === 'quote') return moveQuote(rest, backend);
+  if (command === 'record-sale') return sell(rest, backend);
+  if (command === 'mark-paid') return payCommissions(rest, backend);
+  if (command === 'notify') return notify(rest, backend);
+  if (command === 'tutorial-add') return addTutorial(rest, backend);
+  if (command === 'marketing-box') return setMarketingBox(rest, backend);
+  if (command === 'outbox') return runOutboxCommand(rest, backend);
   if (command === 'ban' || command === 'unban' || command === 'set-role') {
-    return runUserCommand(command, rest, deps.db);
+    return runUserCommand(command, rest, backend);
   }
-  const roles = { 'create-stylist': ROLES.stylist, 'create-admin': ROLES.admin } as const;
   if (command !== 'create-stylist' && command !== 'create-admin') {
     throw new UsageError(command ? `Unknown command: ${command}\n\n${USAGE}` : USAGE);
   }
@@ -283,13 +233,15 @@ export async function runAdminCommand(
     );
     throw new UsageError(`Missing: ${missing.map((key) => `--${key}`).join(', ')}\n\n${USAGE}`);
   }
-  const created = await createAccount(deps.db, deps.auth, {
-    email,
-    password,
-    firstName,
-    lastName,
-    role: roles[command],
+  const role = command === 'create-stylist' ? ROLES.stylist : ROLES.admin;
+  // Checked here, so a weak password reads the same whether a server runs or not.
+  const account = NewAccountSchema.parse({ email, password, firstName, lastName, role });
+  const created = await backend.createAccount(role, {
+    email: account.email,
+    password: account.password,
+    firstName: account.firstName,
+    lastName: account.lastName,
   });
-  const what = command === 'create-stylist' ? `stylist #${created.stylistId}` : 'admin';
-  return `Created ${what} ${email.toLowerCase()} (account ${created.userId}).`;
+  const what = role === ROLES.stylist ? `stylist #${created.stylistId}` : 'admin';
+  return `Created ${what} ${created.email} (account ${created.userId}).`;
 }

@@ -6,12 +6,21 @@ import { openDatabase } from '../db/client.ts';
 import { DataDirLockedError } from '../db/lock.ts';
 import { AppError } from '../lib/app-error.ts';
 import { runAdminCommand, UsageError } from './admin-commands.ts';
+import { apiBackend } from './api-backend.ts';
 import { ContentUsageError } from './content-commands.ts';
 import { OutboxUsageError } from './outbox-commands.ts';
+import { findRunningServer } from './running-server.ts';
 import { UserUsageError } from './user-commands.ts';
 
 async function main() {
   const config = loadConfig();
+  const argv = process.argv.slice(2);
+  // With a server running, its admin API does the work: no command needs it stopped.
+  const server = await findRunningServer(config);
+  if (server) {
+    console.log(await runAdminCommand(argv, apiBackend(server)));
+    return;
+  }
   const database = await openDatabase(config.database);
   try {
     await database.migrate();
@@ -21,7 +30,7 @@ async function main() {
     );
     const auth = createAuth(database.db, authSettings(config, secret));
     console.log(
-      await runAdminCommand(process.argv.slice(2), {
+      await runAdminCommand(argv, {
         db: database.db,
         auth,
         publicUrl: config.publicUrl,

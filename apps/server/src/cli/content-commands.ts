@@ -1,11 +1,6 @@
 import { parseArgs } from 'node:util';
 import { MarketingBoxBodySchema, TutorialBodySchema } from '@atelier/contract';
-import type { Db } from '../db/client.ts';
-import {
-  getMarketingBox,
-  putMarketingBox,
-} from '../features/marketing-box/marketing-box.service.ts';
-import { createTutorial } from '../features/tutorials/tutorials.service.ts';
+import type { AdminBackend } from './admin-backend.ts';
 
 export const CONTENT_USAGE = `  tutorial-add   --title <text> --description <text> --category <name> [--order <n>]
                  [--video <url>] [--cover <url>] [--show-video]
@@ -28,7 +23,7 @@ const tutorialOptions = {
   'show-video': { type: 'boolean' },
 } as const;
 
-export async function addTutorial(args: string[], db: Db): Promise<string> {
+export async function addTutorial(args: string[], backend: AdminBackend): Promise<string> {
   const { values } = parseArgs({ args, options: tutorialOptions, strict: true });
   const body = TutorialBodySchema.parse({
     title: values.title,
@@ -39,7 +34,7 @@ export async function addTutorial(args: string[], db: Db): Promise<string> {
     ...(values.cover !== undefined && { coverImageUrl: values.cover }),
     showVideo: values['show-video'] ?? false,
   });
-  const { data } = await createTutorial(db, body);
+  const { data } = await backend.createTutorial(body);
   const video = data.showVideo ? `; plays ${data.videoUrl}` : '';
   return `Created tutorial #${data.id} "${data.title}" in ${data.category} at ${data.order}${video}.`;
 }
@@ -63,12 +58,12 @@ function describeBox(box: {
 }
 
 /** Changes only what is given; the rest keeps its stored value (a first box needs all of it). */
-export async function setMarketingBox(args: string[], db: Db): Promise<string> {
+export async function setMarketingBox(args: string[], backend: AdminBackend): Promise<string> {
   const { values } = parseArgs({ args, options: marketingOptions, strict: true });
   if (values.enable && values.disable) {
     throw new ContentUsageError('Give --enable or --disable, not both.');
   }
-  const current = await getMarketingBox(db);
+  const current = await backend.getMarketingBox();
   const hasChange = Object.values(values).some((value) => value !== undefined);
   if (!hasChange) return current ? describeBox(current) : 'No marketing box is set.';
   const body = MarketingBoxBodySchema.parse({
@@ -77,5 +72,5 @@ export async function setMarketingBox(args: string[], db: Db): Promise<string> {
     linkUrl: values.link ?? current?.linkUrl,
     imageUrl: values.image ?? current?.imageUrl,
   });
-  return describeBox((await putMarketingBox(db, body)).data);
+  return describeBox((await backend.putMarketingBox(body)).data);
 }

@@ -1,11 +1,6 @@
 import { parseArgs } from 'node:util';
 import { OutboxMessageIdParamsSchema, pluralize, type OutboxMessage } from '@atelier/contract';
-import type { Db } from '../db/client.ts';
-import {
-  listOutbox,
-  requeueFailed,
-  requeueMessage,
-} from '../integrations/outbox/admin-outbox.service.ts';
+import type { AdminBackend } from './admin-backend.ts';
 
 export const OUTBOX_USAGE = `  outbox         lists the mail not delivered yet: failed messages, then pending ones
   outbox retry   <messageId> | --failed
@@ -34,8 +29,8 @@ function describeMessage(message: OutboxMessage): string {
   return lines.join('\n');
 }
 
-async function listMessages(db: Db): Promise<string> {
-  const { data, meta } = await listOutbox(db, {});
+async function listMessages(backend: AdminBackend): Promise<string> {
+  const { data, meta } = await backend.listOutbox();
   if (meta.failed + meta.pending === 0) {
     return 'The outbox is empty: no pending and no failed messages.';
   }
@@ -53,7 +48,7 @@ async function listMessages(db: Db): Promise<string> {
   ].join('\n');
 }
 
-async function retry(args: string[], db: Db): Promise<string> {
+async function retry(args: string[], backend: AdminBackend): Promise<string> {
   const { values, positionals } = parseArgs({
     args,
     options: { failed: { type: 'boolean' } },
@@ -63,21 +58,21 @@ async function retry(args: string[], db: Db): Promise<string> {
   if (values.failed) {
     if (positionals.length > 0)
       throw new OutboxUsageError('Give a message id or --failed, not both.');
-    const { requeued } = await requeueFailed(db);
+    const { requeued } = await backend.requeueFailed();
     if (requeued.length === 0) return 'No failed messages to requeue.';
     const ids = requeued.map((id) => `#${id}`).join(', ');
     return `Requeued ${requeued.length} failed ${pluralize(requeued.length, 'message')}, to be sent now: ${ids}.`;
   }
   if (positionals.length !== 1) throw new OutboxUsageError('Give one message id, or --failed.');
   const { id } = OutboxMessageIdParamsSchema.parse({ id: positionals[0] });
-  const { data } = await requeueMessage(db, id);
+  const { data } = await backend.requeueMessage(id);
   return `Requeued outbox message #${data.id} to ${data.to ?? '(no recipient)'}, to be sent now.`;
 }
 
 /** `outbox` and `outbox retry …`: the operator's view of the mail outbox (docs/decisions/0006). */
-export async function runOutboxCommand(args: string[], db: Db): Promise<string> {
+export async function runOutboxCommand(args: string[], backend: AdminBackend): Promise<string> {
   const [subcommand, ...rest] = args;
-  if (subcommand === undefined) return listMessages(db);
-  if (subcommand === 'retry') return retry(rest, db);
+  if (subcommand === undefined) return listMessages(backend);
+  if (subcommand === 'retry') return retry(rest, backend);
   throw new OutboxUsageError(`Unknown outbox command: ${subcommand}`);
 }

@@ -124,6 +124,8 @@ export const stylists = pgTable('stylists', {
   thumbnailUrl: text('thumbnail_url'),
   paymentMethod: paymentMethod('payment_method').notNull().default('check'),
   paypalAddress: text('paypal_address'),
+  /** IANA name for the dates of the stylist's emails and PDFs; set from the browser at sign-in. */
+  timeZone: text('time_zone'),
   /** How many clients the stylist has, kept by triggers on clients (the list's page count). */
   clientCount: integer('client_count').notNull().default(0),
   address1: text('address_1'),

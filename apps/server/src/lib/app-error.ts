@@ -29,14 +29,17 @@ export class FieldErrors {
 /** A failure with a message that is safe to show the user; the error handler maps it to the contract's shape. */
 export class AppError extends Error {
   override name = 'AppError';
+  /** Fields the body carries beside message, code and errors; the route's schema for the status names them. */
+  readonly details: Readonly<Record<string, unknown>> | undefined;
   constructor(
     readonly code: ErrorCode,
     message: string,
     readonly status: number,
     readonly errors?: Record<string, string[]>,
-    options?: ErrorOptions,
+    options?: ErrorOptions & { details?: Readonly<Record<string, unknown>> },
   ) {
     super(message, options);
+    this.details = options?.details;
   }
 
   static notFound(what = 'Record') {
@@ -51,8 +54,12 @@ export class AppError extends Error {
     return new AppError(ErrorCode.forbidden, message, 403);
   }
 
-  static conflict(message: string, errors?: Record<string, string[]>) {
-    return new AppError(ErrorCode.conflict, message, 409, errors);
+  static conflict(
+    message: string,
+    errors?: Record<string, string[]>,
+    details?: Readonly<Record<string, unknown>>,
+  ) {
+    return new AppError(ErrorCode.conflict, message, 409, errors, { details });
   }
 
   /** A part the server needs is out of reach for now (503, with Retry-After): try again shortly. */

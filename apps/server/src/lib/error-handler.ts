@@ -74,6 +74,7 @@ export function registerErrorHandler(app: FastifyInstance) {
         reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
       }
       body = {
+        ...error.details,
         message: error.message,
         code: error.code,
         ...(error.errors && { errors: error.errors }),

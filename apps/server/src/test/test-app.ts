@@ -10,6 +10,7 @@ import { createAccount, type NewAccount } from '../features/accounts/create-acco
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 export const PASSWORD = 'correct-horse-battery';
+export const TEST_AUTH_SECRET = 'test-secret-that-is-long-enough-0123456789';
 
 /** A fresh, empty database on the PostgreSQL named by TEST_DATABASE_URL, and how to drop it. */
 export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -68,7 +69,7 @@ export function testConfig(env: Record<string, string> = {}) {
     PUBLIC_URL: TEST_ORIGIN,
     DATA_DIR: dir,
     WEB_DIST_DIR: path.join(dir, 'no-web'),
-    AUTH_SECRET: 'test-secret-that-is-long-enough-0123456789',
+    AUTH_SECRET: TEST_AUTH_SECRET,
     ...env,
   });
 }

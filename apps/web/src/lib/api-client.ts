@@ -14,6 +14,8 @@ export class ApiError extends Error {
   readonly errors: Record<string, string[]> | undefined;
   /** The parsed error body, null when the answer had none (or not the contract's shape). */
   readonly body: ErrorBody | null;
+  /** The error answer's JSON as sent, for a route whose error schema adds fields to the shape. */
+  readonly payload: unknown;
   /** Seconds from a Retry-After header (429), when present. */
   readonly retryAfterSeconds: number | null;
 
@@ -22,6 +24,7 @@ export class ApiError extends Error {
     message: string;
     code: string;
     body?: ErrorBody | null;
+    payload?: unknown;
     retryAfterSeconds?: number | null;
     cause?: unknown;
   }) {
@@ -29,6 +32,7 @@ export class ApiError extends Error {
     this.status = init.status;
     this.code = init.code;
     this.body = init.body ?? null;
+    this.payload = init.payload;
     this.errors = init.body?.errors;
     this.retryAfterSeconds = init.retryAfterSeconds ?? null;
   }
@@ -116,13 +120,15 @@ interface RawAnswer {
 }
 
 function toApiError({ status, text, retryAfter }: RawAnswer): ApiError {
-  const parsed = ErrorBodySchema.safeParse(parseJson(text));
+  const payload = parseJson(text);
+  const parsed = ErrorBodySchema.safeParse(payload);
   const body = parsed.success ? parsed.data : null;
   return new ApiError({
     status,
     message: body?.message ?? fallbackMessage(status),
     code: body?.code ?? `HTTP_${status}`,
     body,
+    payload,
     retryAfterSeconds: parseRetryAfter(retryAfter),
   });
 }

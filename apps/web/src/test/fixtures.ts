@@ -1,7 +1,10 @@
 import type { AccountDocument } from '@atelier/contract';
 
-export function accountDocument(overrides: { isStylist?: boolean } = {}): AccountDocument {
+export function accountDocument(
+  overrides: { isStylist?: boolean; timeZone?: string | null } = {},
+): AccountDocument {
   const isStylist = overrides.isStylist ?? true;
+  const timeZone = overrides.timeZone === undefined ? 'America/New_York' : overrides.timeZone;
   return {
     data: {
       id: 'acc-1',
@@ -16,6 +19,7 @@ export function accountDocument(overrides: { isStylist?: boolean } = {}): Accoun
         isStylist,
         paymentMethod: 'check',
         paypalAddress: null,
+        timeZone: isStylist ? timeZone : null,
         created_at: '2026-01-05T10:00:00.000Z',
       },
     },
@@ -32,6 +36,7 @@ export function accountDocument(overrides: { isStylist?: boolean } = {}): Accoun
               thumbnailUrl: null,
               paymentMethod: 'check',
               paypalAddress: null,
+              timeZone,
               created_at: '2026-01-05T10:00:00.000Z',
               address: null,
             },

@@ -5,9 +5,10 @@ import {
   type AccountSiteLink,
   type AccountSitePage,
 } from '@atelier/contract';
-import { SignJWT } from 'jose';
-import type { Actor } from '../../auth/auth.plugin.ts';
+import { jwtVerify, SignJWT } from 'jose';
+import type { UserActor } from '../../auth/auth.plugin.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { deriveSecret } from '../../lib/derived-secret.ts';
 
 /** The external account site (personal info, security, terms) and the secret it shares with us. */
 export interface AccountSite {
@@ -23,6 +24,10 @@ export interface HandoffIssuer {
   issuer: string;
 }
 
+/** The demo account site's key, with no ACCOUNT_SITE_HANDOFF_SECRET: derived from the auth secret. */
+export const demoHandoffSecret = (authSecret: string) =>
+  deriveSecret(authSecret, 'atelier account-site hand-off').toString('base64url');
+
 /** The audience of hand-off tokens: the account site's origin, so no other site accepts them. */
 export const handoffAudience = (site: AccountSite) => new URL(site.url).origin;
 
@@ -32,7 +37,7 @@ export const handoffAudience = (site: AccountSite) => new URL(site.url).origin;
  */
 export async function createAccountSiteLink(
   { site, issuer }: HandoffIssuer,
-  actor: Actor,
+  actor: UserActor,
   page: AccountSitePage,
   now = new Date(),
 ): Promise<AccountSiteLink> {
@@ -56,4 +61,25 @@ export async function createAccountSiteLink(
   const url = new URL(`${site.url}/${page}`);
   url.searchParams.set('handoff', token);
   return { url: url.toString() };
+}
+
+/**
+ * What the account site does with a hand-off token (decision 0010): HS256 under the shared key,
+ * issued by this server, for the site's origin, within its minute. Answers the user id; throws
+ * (jose's errors) on anything else.
+ */
+export async function verifyAccountSiteHandoff(
+  { site, issuer }: HandoffIssuer,
+  token: string,
+  now = new Date(),
+): Promise<{ userId: string }> {
+  if (!site) throw new Error('no account site to verify a hand-off for');
+  const { payload } = await jwtVerify(token, new TextEncoder().encode(site.handoffSecret), {
+    issuer,
+    audience: handoffAudience(site),
+    algorithms: ['HS256'],
+    requiredClaims: ['sub', 'exp', 'jti'],
+    currentDate: now,
+  });
+  return { userId: String(payload.sub) };
 }

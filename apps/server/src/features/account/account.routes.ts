@@ -3,12 +3,13 @@ import {
   AccountQuerySchema,
   ErrorBodySchema,
   PaymentOptionsBodySchema,
+  TimeZoneBodySchema,
 } from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor, requireStylist } from '../../auth/auth.plugin.ts';
 import type { Db } from '../../db/client.ts';
 import type { FileStorage } from '../../integrations/storage/storage.ts';
-import { getAccount, updatePaymentOptions } from './account.service.ts';
+import { getAccount, updatePaymentOptions, updateTimeZone } from './account.service.ts';
 
 export const accountRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorage }> = async (
   app,
@@ -41,5 +42,20 @@ export const accountRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorage
       },
     },
     (request) => updatePaymentOptions(db, requireStylist(request), request.body, storage),
+  );
+
+  app.patch(
+    '/api/account/time-zone',
+    {
+      config: { access: 'stylist' },
+      schema: {
+        tags: ['account'],
+        summary:
+          "The stylist's time zone for emails and PDFs: an IANA name such as America/Los_Angeles",
+        body: TimeZoneBodySchema,
+        response: { 200: AccountDocumentSchema, 400: ErrorBodySchema },
+      },
+    },
+    (request) => updateTimeZone(db, requireStylist(request), request.body, storage),
   );
 };

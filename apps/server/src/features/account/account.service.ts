@@ -1,8 +1,13 @@
-import type { AccountDocument, PaymentOptionsBodySchema, StylistResource } from '@atelier/contract';
+import type {
+  AccountDocument,
+  PaymentOptionsBodySchema,
+  StylistResource,
+  TimeZoneBodySchema,
+} from '@atelier/contract';
 import { initials } from '@atelier/contract';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Actor, StylistActor } from '../../auth/auth.plugin.ts';
+import type { StylistActor, UserActor } from '../../auth/auth.plugin.ts';
 import { ROLES } from '../../auth/auth.ts';
 import type { Db } from '../../db/client.ts';
 import { stylists, users } from '../../db/schema.ts';
@@ -33,6 +38,7 @@ export function toStylistResource(row: StylistRow, files: LinkFiles): StylistRes
       thumbnailUrl: files.linkFor(row.thumbnailUrl),
       paymentMethod: row.paymentMethod,
       paypalAddress: row.paypalAddress,
+      timeZone: row.timeZone,
       created_at: row.createdAt.toISOString(),
       address: hasAddress
         ? {
@@ -70,6 +76,7 @@ export function toAccountDocument(
         isStylist: user.role === ROLES.stylist && stylist !== null,
         paymentMethod: stylist?.paymentMethod ?? null,
         paypalAddress: stylist?.paypalAddress ?? null,
+        timeZone: stylist?.timeZone ?? null,
         created_at: user.createdAt.toISOString(),
       },
     },
@@ -79,7 +86,7 @@ export function toAccountDocument(
 
 export async function getAccount(
   db: Db,
-  actor: Actor,
+  actor: UserActor,
   includeStylist: boolean,
   files: LinkFiles,
 ): Promise<AccountDocument> {
@@ -110,6 +117,20 @@ export async function updatePaymentOptions(
       paymentMethod: options.paymentMethod,
       paypalAddress: isPaypal ? (options.paypalAddress ?? null) : null,
     })
+    .where(eq(stylists.id, actor.stylistId));
+  return getAccount(db, actor, true, files);
+}
+
+/** The stylist's own time zone, already checked against Intl by the body's schema. */
+export async function updateTimeZone(
+  db: Db,
+  actor: StylistActor,
+  body: z.output<typeof TimeZoneBodySchema>,
+  files: LinkFiles,
+): Promise<AccountDocument> {
+  await db
+    .update(stylists)
+    .set({ timeZone: body.timeZone })
     .where(eq(stylists.id, actor.stylistId));
   return getAccount(db, actor, true, files);
 }

@@ -1,7 +1,6 @@
 import { formatMoney, pluralize, type AcceptedOfferType } from '@atelier/contract';
-import { greeting, htmlEmail } from '../../integrations/mail/compose.ts';
+import { composeEmail, greeting } from '../../integrations/mail/compose.ts';
 import type { EmailMessage } from '../../integrations/mail/mail.ts';
-import { escapeHtml } from '../../lib/html.ts';
 
 /** One quote the client answered, as the stylist hears of it. */
 export interface AnsweredItem {
@@ -48,28 +47,23 @@ function answerText(item: AnsweredItem): string {
 const itemTitle = (item: AnsweredItem) => [item.brand, item.name].filter(Boolean).join(' ');
 
 /** The email that tells a stylist, at once, how their client answered on a client page. */
-export function clientAnswerEmail(input: ClientAnswerNotice): EmailMessage {
-  const subject = `${input.clientFirstName} answered your quotes`;
-  const hello = greeting(input.stylistFirstName);
-  const summary = `${clientAnswerSummary(input.clientName, input.items)} They answered on the ${input.pageName} page.`;
-  const lines = input.items.map((item) => ({ title: itemTitle(item), answer: answerText(item) }));
-  const text = [
-    hello,
-    '',
-    summary,
-    '',
-    ...lines.map((line) => `- ${line.title}: ${line.answer}`),
-    '',
-    `Review them: ${input.link}`,
-    '',
-  ].join('\n');
-  const html = htmlEmail(subject, [
-    escapeHtml(hello),
-    escapeHtml(summary),
-    lines
-      .map((line) => `${escapeHtml(line.title)}: <strong>${escapeHtml(line.answer)}</strong>`)
-      .join('<br>\n'),
-    `<a href="${escapeHtml(input.link)}">Review them</a>`,
-  ]);
-  return { to: input.to, subject, text, html };
+export function clientAnswerEmail(input: ClientAnswerNotice): Promise<EmailMessage> {
+  return composeEmail(
+    {
+      subject: `${input.clientFirstName} answered your quotes`,
+      preview: clientAnswerSummary(input.clientName, input.items),
+      heading: `${input.clientFirstName} answered`,
+      greeting: greeting(input.stylistFirstName),
+      paragraphs: [
+        `${clientAnswerSummary(input.clientName, input.items)} They answered on the ${input.pageName} page.`,
+      ],
+      items: input.items.map((item, index) => ({
+        key: String(index),
+        title: itemTitle(item),
+        details: [answerText(item)],
+      })),
+      action: { label: 'Review the answers', url: input.link },
+    },
+    { to: input.to },
+  );
 }

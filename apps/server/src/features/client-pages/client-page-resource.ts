@@ -121,6 +121,7 @@ export async function loadClientPage(
     .select({
       clientFirstName: clients.firstName,
       clientLastName: clients.lastName,
+      clientPaymentMethod: clients.paymentMethod,
       stylistId: clients.stylistId,
       stylistFirstName: stylists.firstName,
       stylistLastName: stylists.lastName,
@@ -159,7 +160,11 @@ export async function loadClientPage(
   return {
     clientId: link.clientId,
     meta: {
-      client: { firstName: people.clientFirstName, lastName: people.clientLastName },
+      client: {
+        firstName: people.clientFirstName,
+        lastName: people.clientLastName,
+        paymentMethod: people.clientPaymentMethod,
+      },
       stylist: {
         firstName: people.stylistFirstName,
         name: `${people.stylistFirstName} ${people.stylistLastName}`.trim(),

@@ -1,6 +1,7 @@
 import {
   CLIENT_PAGE_ROUTES,
   CURATED_ANSWER_FIELD,
+  ClientAnswerConflictSchema,
   ClientPageParamsSchema,
   CuratedAnswerBodySchema,
   CuratedDocumentSchema,
@@ -36,7 +37,7 @@ const errors = {
 };
 const answerErrors = {
   ...errors,
-  409: ErrorBodySchema,
+  409: ClientAnswerConflictSchema,
   413: ErrorBodySchema,
   415: ErrorBodySchema,
 };

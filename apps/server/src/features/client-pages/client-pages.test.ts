@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import {
   CLIENT_PAGE_TEXT,
+  ClientAnswerConflictSchema,
   CuratedDocumentSchema,
   ErrorBodySchema,
   OfferApprovalDocumentSchema,
@@ -12,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   accessLinks,
   clientAnswers,
+  clients,
   notifications,
   outbox,
   quoteStatusHistory,
@@ -25,6 +27,11 @@ let world: ClientPagesWorld;
 
 beforeAll(async () => {
   world = await buildClientPagesWorld();
+  // The pages name how the client is paid (Bruno never chose).
+  await world.db
+    .update(clients)
+    .set({ paymentMethod: 'paypal' })
+    .where(eq(clients.id, world.client.id));
 });
 afterAll(() => world.app.close());
 
@@ -126,7 +133,7 @@ describe('the "Curated For" page', () => {
     });
     expect(document.data.find((quote) => quote.id === older)?.buyoutQuote).toBe(800);
     expect(document.meta).toMatchObject({
-      client: { firstName: 'Olivia', lastName: 'Bennett' },
+      client: { firstName: 'Olivia', lastName: 'Bennett', paymentMethod: 'paypal' },
       stylist: {
         firstName: 'Camille',
         name: 'Camille Laurent',
@@ -243,9 +250,9 @@ describe('the "Curated For" page', () => {
       subject: 'Olivia answered your quotes',
     });
     expect(email.text).toContain('accepted the buyout offer of $800.00');
-    expect(email.text).toContain('No bag: declined');
+    expect(email.text).toContain('No bag\n  declined');
     expect(email.text).toContain(
-      `Review them: ${TEST_ORIGIN}/quotes/review/${world.client.id}?quotes=${yes},${no}`,
+      `Review the answers: ${TEST_ORIGIN}/quotes/review/${world.client.id}?quotes=${yes},${no}`,
     );
 
     const again = await world.get(`/api/client/curated/${token}`);
@@ -273,12 +280,14 @@ describe('the "Curated For" page', () => {
     expect(await world.written([quoteId])).toEqual(before);
   });
 
-  test('a different answer to an answered quote is refused, and the first answer stays', async () => {
+  test('a different answer to an answered quote is refused with the first answer and its time, which stays', async () => {
     const quoteId = await world.quote({ name: 'Kelly 28' });
     const fresh = await world.quote();
     const token = await world.link('client-response');
     const yes = { pendingItems: [{ id: quoteId, clientResponse: 'buyout' }] };
-    expect((await world.postCurated(token, yes)).statusCode).toBe(200);
+    const first = CuratedDocumentSchema.parse((await world.postCurated(token, yes)).json());
+    const recorded = first.meta.answered.find((quote) => quote.id === quoteId)?.answer;
+    expect(recorded).toMatchObject({ response: 'buyout' });
     const before = await world.written([quoteId, fresh]);
 
     const attempts = [
@@ -299,11 +308,15 @@ describe('the "Curated For" page', () => {
     for (const [link, body] of attempts) {
       const response = await world.postCurated(link, body);
       expect(response.statusCode, response.body).toBe(409);
-      const error = ErrorBodySchema.parse(response.json());
+      const error = ClientAnswerConflictSchema.parse(response.json());
       expect(error.message).toMatch(
         /^You already answered .*Kelly 28\. An answer cannot be changed\. Nothing was recorded\.$/,
       );
       expect(error.errors?.[String(quoteId)]).toHaveLength(1);
+      // What the page shows: which answer was recorded, and when; only the answered quote.
+      expect(error.refused).toEqual([
+        { id: quoteId, brand: expect.any(String), name: 'Kelly 28', answer: recorded },
+      ]);
     }
     expect(await world.written([quoteId, fresh])).toEqual(before);
   });
@@ -352,12 +365,13 @@ describe('the "Curated For" page', () => {
       ],
     });
     expect(one.statusCode, one.body).toBe(409);
-    expect(ErrorBodySchema.parse(one.json())).toEqual({
+    expect(ClientAnswerConflictSchema.parse(one.json())).toEqual({
       message: expect.stringMatching(
         /Shipped bag is no longer waiting for your answer\. Nothing was recorded\.$/,
       ),
       code: 'CONFLICT',
       errors: { [String(shipped)]: [expect.stringContaining('no longer waiting')] },
+      refused: [{ id: shipped, brand: expect.any(String), name: 'Shipped bag', answer: null }],
     });
     const many = await world.postCurated(token, {
       pendingItems: [unapproved, consignmentOnly, shipped].map((id) => ({
@@ -538,7 +552,11 @@ describe('the "Quote Share" page', () => {
       acceptedOfferType: 'buyout',
       answer: { response: 'buyout' },
     });
-    expect(document.meta.client).toEqual({ firstName: 'Olivia', lastName: 'Bennett' });
+    expect(document.meta.client).toEqual({
+      firstName: 'Olivia',
+      lastName: 'Bennett',
+      paymentMethod: 'paypal',
+    });
     // Nothing internal leaks: bar codes, notes for the back office, admin links.
     expect(response.body).not.toMatch(/barCode|commenter|admin/);
   });

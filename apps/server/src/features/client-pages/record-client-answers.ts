@@ -1,4 +1,10 @@
-import { ErrorCode, type AcceptedOfferType, type LifecycleStatus } from '@atelier/contract';
+import {
+  ErrorCode,
+  type AcceptedOfferType,
+  type ClientAnswer,
+  type LifecycleStatus,
+  type RefusedAnswer,
+} from '@atelier/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { violatedUniqueConstraint } from '../../db/errors.ts';
@@ -64,15 +70,26 @@ interface LockedQuote {
 
 const titleOf = (quote: LockedQuote) => [quote.brand, quote.name].filter(Boolean).join(' ');
 
-function refuse(
-  refusals: readonly { quote: LockedQuote; message: string }[],
-  many: (count: number) => string,
-): never {
+interface Refusal {
+  quote: LockedQuote;
+  message: string;
+  /** The answer recorded before, when a client page recorded one. */
+  answer?: ClientAnswer;
+}
+
+/** A 409 that names each refused quote, with its earlier answer (ClientAnswerConflictSchema). */
+function refuse(refusals: readonly Refusal[], many: (count: number) => string): never {
   const [first, ...others] = refusals;
   if (!first) throw new Error('refuse() needs a refusal');
   const message = `${others.length === 0 ? first.message : many(refusals.length)} ${NOTHING_RECORDED}`;
   const errors = Object.fromEntries(refusals.map((r) => [String(r.quote.id), [r.message]]));
-  throw AppError.conflict(message, errors);
+  const refused: RefusedAnswer[] = refusals.map(({ quote, answer }) => ({
+    id: quote.id,
+    brand: quote.brand,
+    name: quote.name,
+    answer: answer ?? null,
+  }));
+  throw AppError.conflict(message, errors, { refused });
 }
 
 function historyNote(pageName: string, response: AcceptedOfferType) {
@@ -120,7 +137,7 @@ async function notifyStylist(
   });
   await enqueueEmail(
     tx,
-    clientAnswerEmail({
+    await clientAnswerEmail({
       to: people.stylistEmail,
       stylistFirstName: people.stylistFirstName,
       clientFirstName: people.clientFirstName,
@@ -181,6 +198,7 @@ async function recordOnce(
         quoteId: clientAnswers.quoteId,
         accessLinkId: clientAnswers.accessLinkId,
         response: clientAnswers.response,
+        createdAt: clientAnswers.createdAt,
       })
       .from(clientAnswers)
       .where(inArray(clientAnswers.quoteId, ids));
@@ -193,9 +211,12 @@ async function recordOnce(
       });
       if (isRetry) return { recorded: false };
       refuse(
-        moves
-          .filter(({ quote }) => earlierByQuote.has(quote.id))
-          .map(({ quote }) => ({ quote, message: REFUSALS.alreadyAnswered(titleOf(quote)) })),
+        moves.flatMap(({ quote }) => {
+          const row = earlierByQuote.get(quote.id);
+          if (!row) return [];
+          const answer = { response: row.response, answeredAt: row.createdAt.toISOString() };
+          return [{ quote, message: REFUSALS.alreadyAnswered(titleOf(quote)), answer }];
+        }),
         REFUSALS.alreadyAnsweredMany,
       );
     }

@@ -7,7 +7,7 @@ import {
   RecordSaleBodySchema,
 } from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireActor } from '../../auth/auth.plugin.ts';
+import { adminActor } from '../../auth/auth.plugin.ts';
 import type { Db } from '../../db/client.ts';
 import type { FileStorage } from '../../integrations/storage/storage.ts';
 import { markCommissionsPaid } from './mark-paid.service.ts';
@@ -41,7 +41,7 @@ export const adminCommissionsRoutes: FastifyPluginAsyncZod<{
         .send(
           await recordSale(
             db,
-            { kind: 'admin', userId: requireActor(request).userId },
+            adminActor(request),
             { quoteId: request.params.quoteId, sale: request.body },
             { storage },
           ),

@@ -1,7 +1,11 @@
 import {
+  calendarDay,
   COMMISSION_TIMELINE_MONTHS,
   COMMISSIONS_PER_PAGE,
+  DEFAULT_TIME_ZONE,
   MONTH_ABBREVIATIONS,
+  nextDay,
+  startOfDay,
   type CommissionDocument,
   type CommissionExportQuerySchema,
   type CommissionListDocument,
@@ -21,20 +25,19 @@ import { loadCommissionResources } from './commission-resource.ts';
 export type CommissionListInput = z.output<typeof CommissionListQuerySchema>;
 export type CommissionRange = z.output<typeof CommissionExportQuerySchema>;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The start of a YYYY-MM-DD day in UTC. */
-function startOfUtcDay(date: string): Date {
-  return new Date(`${date}T00:00:00Z`);
+/** The zone whose calendar days the range names: the viewer's, UTC when the query names none. */
+export function rangeTimeZone(range: CommissionRange): string {
+  return range.timeZone ?? DEFAULT_TIME_ZONE;
 }
 
-/** Both ends inclusive, in whole UTC days: [start 00:00Z, end + 1 day 00:00Z). */
+/** Both ends inclusive, in whole days of the range's zone: [start's first instant, the day after end's). */
 function createdInRange(range: CommissionRange): SQL | undefined {
   if (!range.startDate) return undefined;
+  const timeZone = rangeTimeZone(range);
   return and(
-    gte(commissions.createdAt, startOfUtcDay(range.startDate)),
+    gte(commissions.createdAt, startOfDay(range.startDate, timeZone)),
     range.endDate
-      ? lt(commissions.createdAt, new Date(startOfUtcDay(range.endDate).getTime() + DAY_MS))
+      ? lt(commissions.createdAt, startOfDay(nextDay(range.endDate), timeZone))
       : undefined,
   );
 }
@@ -78,51 +81,66 @@ export async function loadCommissionTotals(
   return totals ?? { paidCents: 0, unpaidCents: 0, paidPayments: 0, unpaidPayments: 0, total: 0 };
 }
 
-function monthKey(year: number, monthIndex: number) {
-  return `${year}-${String(monthIndex + 1).padStart(2, '0')}`;
+/** The YYYY-MM-DD first day of the month `offset` months after the month of `day`. */
+function firstOfMonth(day: string, offset: number): string {
+  const [year = 0, month = 1] = day.split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1 + offset)).toISOString().slice(0, 10);
 }
 
-/** The 12 UTC months ending with the month of `endDate` (else the current month), each with its total. */
+/**
+ * The 12 months of the zone ending with the month of `endDate` (else the zone's current month),
+ * each with its total: one filtered sum per month, bounded by the zone's first instants of months.
+ */
 async function loadTimeline(
   db: Db,
   stylistId: number,
-  endDate: string | undefined,
+  range: CommissionRange,
   now: Date,
 ): Promise<TimelinePoint[]> {
-  const end = endDate ? startOfUtcDay(endDate) : now;
-  const monthStart = (offset: number) =>
-    new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + offset));
-  const first = monthStart(1 - COMMISSION_TIMELINE_MONTHS);
-  const afterLast = monthStart(1);
+  const timeZone = rangeTimeZone(range);
+  const endDay = range.endDate ?? calendarDay(now, timeZone);
   const months = Array.from({ length: COMMISSION_TIMELINE_MONTHS }, (_, index) => {
-    const start = monthStart(index + 1 - COMMISSION_TIMELINE_MONTHS);
-    return { year: start.getUTCFullYear(), monthIndex: start.getUTCMonth() };
+    const first = firstOfMonth(endDay, index + 1 - COMMISSION_TIMELINE_MONTHS);
+    return {
+      first,
+      start: startOfDay(first, timeZone),
+      end: startOfDay(firstOfMonth(first, 1), timeZone),
+    };
   });
-  // Literal SQL without parameters, so the grouped expression is the selected one.
-  const month = sql<string>`to_char(date_trunc('month', ${commissions.createdAt} at time zone 'UTC'), 'YYYY-MM')`;
-  const rows = await db
-    .select({ month, cents: sumCents(commissions.amountCents) })
+  const sums = Object.fromEntries(
+    months.map(({ start, end }, index) => [
+      `m${index}`,
+      sumCents(
+        commissions.amountCents,
+        and(gte(commissions.createdAt, start), lt(commissions.createdAt, end)),
+      ),
+    ]),
+  );
+  const [cents] = await db
+    .select(sums)
     .from(commissions)
     .where(
       and(
         eq(commissions.stylistId, stylistId),
-        gte(commissions.createdAt, first),
-        lt(commissions.createdAt, afterLast),
+        gte(commissions.createdAt, months[0]?.start ?? now),
+        lt(commissions.createdAt, months.at(-1)?.end ?? now),
       ),
-    )
-    .groupBy(month);
-  const cents = new Map(rows.map((row) => [row.month, row.cents]));
-  return months.map(({ year, monthIndex }) => ({
-    month: MONTH_ABBREVIATIONS[monthIndex] ?? '',
-    year,
-    amount: centsToDollars(cents.get(monthKey(year, monthIndex)) ?? 0),
-  }));
+    );
+  return months.map(({ first }, index) => {
+    const [year = 0, month = 1] = first.split('-').map(Number);
+    return {
+      month: MONTH_ABBREVIATIONS[month - 1] ?? '',
+      year,
+      amount: centsToDollars(cents?.[`m${index}`] ?? 0),
+    };
+  });
 }
 
 function nextPageUrl(publicUrl: string, range: CommissionRange, page: number) {
   const query = new URLSearchParams();
   if (range.startDate) query.set('startDate', range.startDate);
   if (range.endDate) query.set('endDate', range.endDate);
+  if (range.timeZone) query.set('timeZone', range.timeZone);
   query.set('page', String(page));
   return `${publicUrl.replace(/\/+$/, '')}/api/stylist/commissions?${query.toString()}`;
 }
@@ -148,7 +166,7 @@ export async function listCommissions(
       .orderBy(...commissionListOrder)
       .limit(COMMISSIONS_PER_PAGE)
       .offset((page - 1) * COMMISSIONS_PER_PAGE),
-    loadTimeline(db, actor.stylistId, range.endDate, deps.now ?? new Date()),
+    loadTimeline(db, actor.stylistId, range, deps.now ?? new Date()),
   ]);
   const data = await loadCommissionResources(
     db,

@@ -1,4 +1,4 @@
-import { commissionsCsvFilename } from '@atelier/contract';
+import { calendarDay, commissionsCsvFilename } from '@atelier/contract';
 import { eq } from 'drizzle-orm';
 import type { StylistActor } from '../../auth/auth.plugin.ts';
 import type { Db } from '../../db/client.ts';
@@ -7,6 +7,7 @@ import {
   commissionListOrder,
   commissionsInRange,
   loadCommissionTotals,
+  rangeTimeZone,
   type CommissionRange,
 } from './commissions.service.ts';
 
@@ -64,8 +65,6 @@ function totalsLine(label: string, value: Cell): string {
   return csvLine(fields);
 }
 
-const utcDay = (date: Date) => date.toISOString().slice(0, 10);
-
 /**
  * Every commission of the range as CSV, in the list's order, followed by the same totals the
  * list's meta shows (one query for the rows, the list's totals query for the totals).
@@ -76,6 +75,8 @@ export async function exportCommissions(
   range: CommissionRange,
 ): Promise<CommissionsCsv> {
   const inScope = commissionsInRange(actor.stylistId, range);
+  // Dates are the days of the range's zone, the same days the range was chosen in.
+  const day = (date: Date) => calendarDay(date, rangeTimeZone(range));
   const [rows, totals] = await Promise.all([
     db
       .select({
@@ -100,13 +101,13 @@ export async function exportCommissions(
     ...rows.map((row) =>
       csvLine([
         row.id,
-        utcDay(row.createdAt),
+        day(row.createdAt),
         `${row.firstName} ${row.lastName}`.trim(),
         row.productName,
         row.orderId ? 'Purchase' : 'Sale',
         row.orderId ?? '',
         row.paidAt ? 'Paid' : 'Pending',
-        row.paidAt ? utcDay(row.paidAt) : '',
+        row.paidAt ? day(row.paidAt) : '',
         { cents: row.purchasePriceCents },
         { cents: row.amountCents },
       ]),

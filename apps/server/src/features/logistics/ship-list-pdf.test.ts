@@ -16,6 +16,7 @@ beforeAll(async () => {
 function shipList(itemCount: number, overrides: Partial<ShipListInput> = {}): ShipListInput {
   return {
     shippedDate: new Date('2026-11-21T15:30:00Z'),
+    timeZone: 'UTC',
     stylistName: 'Stella Marsh',
     client: {
       name: 'Olivia Bennett',
@@ -64,6 +65,32 @@ describe('ship list PDF', () => {
       expect(text).toContain(`Quote #${item.id}`);
       expect(text).toContain(item.barCode);
     }
+  });
+
+  test('names in any script come back exactly from the text layer', async () => {
+    const input = shipList(2, {
+      stylistName: 'Ολυμπία Παπαδοπούλου',
+      client: {
+        name: 'Иван Петров',
+        email: 'ivan@example.com',
+        addressLines: ['南京西路 1266号', 'Łódź, Nguyễn Đình Chiểu'],
+        barCode: 'WC00000042',
+      },
+    });
+    input.items[0]!.name = '王小明的包';
+    const pdf = await renderShipList(input);
+
+    const text = await pdfText(pdf);
+    for (const name of [
+      'Ολυμπία Παπαδοπούλου',
+      'Иван Петров',
+      '南京西路 1266号',
+      'Łódź, Nguyễn Đình Chiểu',
+      '王小明的包',
+      'Ship list for Иван Петров',
+    ])
+      expect(text).toContain(name);
+    expect(text).not.toContain('?');
   });
 
   test('the client and item barcodes decode from the PDF', async () => {
@@ -118,5 +145,16 @@ describe('ship list PDF', () => {
     expect(text).toContain('1 ITEM');
     expect(text).not.toContain('TRACKING NUMBER');
     expect(text).not.toContain('CARRIER');
+  });
+
+  test("the shipped date is the stylist's day: 7:30 pm in Los Angeles is not yet tomorrow", async () => {
+    const evening = { shippedDate: new Date('2026-11-25T03:30:00Z') };
+    const [losAngeles, utc] = await Promise.all([
+      renderShipList(shipList(1, { ...evening, timeZone: 'America/Los_Angeles' })).then(pdfText),
+      renderShipList(shipList(1, { ...evening, timeZone: 'UTC' })).then(pdfText),
+    ]);
+
+    expect(losAngeles).toContain('Shipped 11/24/2026');
+    expect(utc).toContain('Shipped 11/25/2026');
   });
 });

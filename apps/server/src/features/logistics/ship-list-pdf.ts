@@ -2,7 +2,7 @@ import { formatDate, pluralize } from '@atelier/contract';
 import bwipjs from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
-import { printable } from '../../lib/pdf-text.ts';
+import { printable, useFont } from '../../lib/pdf-fonts.ts';
 
 export interface ShipListItem {
   /** The quote id. */
@@ -16,6 +16,8 @@ export interface ShipListItem {
 
 export interface ShipListInput {
   shippedDate: Date;
+  /** The stylist's time zone: the day `shippedDate` is printed as. */
+  timeZone: string;
   stylistName: string;
   client: {
     name: string;
@@ -152,13 +154,13 @@ interface LabelStyle {
 }
 
 function label(doc: Doc, value: string, x: number, y: number, style: LabelStyle) {
-  doc
-    .font(style.bold ? 'Helvetica-Bold' : 'Helvetica')
+  const text = printable(value);
+  useFont(doc, text, style.bold ? 'bold' : 'regular')
     .fontSize(style.size)
     .fillColor(style.color ?? INK);
   // With a height, pdfkit stops there (no new page) and ends the last line it keeps with "…".
   const height = doc.currentLineHeight(true) * (style.lines ?? 1) + 0.01;
-  doc.text(printable(value), x, y, {
+  doc.text(text, x, y, {
     width: style.width ?? CONTENT_WIDTH,
     height,
     ellipsis: true,
@@ -177,7 +179,7 @@ function rule(doc: Doc, y: number, color = LINE) {
 
 function drawHeader(doc: Doc, input: ShipListInput): number {
   label(doc, 'Ship List', MARGIN, MARGIN, { size: 24, bold: true });
-  label(doc, `Shipped ${formatDate(input.shippedDate)}`, MARGIN, MARGIN + 8, {
+  label(doc, `Shipped ${formatDate(input.shippedDate, input.timeZone)}`, MARGIN, MARGIN + 8, {
     size: 11,
     align: 'right',
   });

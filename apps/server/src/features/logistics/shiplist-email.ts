@@ -1,6 +1,5 @@
 import type { EmailMessage } from '../../integrations/mail/mail.ts';
-import { greeting, htmlEmail } from '../../integrations/mail/compose.ts';
-import { escapeHtml } from '../../lib/html.ts';
+import { composeEmail, greeting } from '../../integrations/mail/compose.ts';
 
 export interface ShiplistEmailInput {
   to: string;
@@ -19,32 +18,24 @@ export interface ShiplistEmailInput {
 const items = (count: number) => (count === 1 ? '1 item' : `${count} items`);
 
 /** The email that sends a client the ship list of a parcel their stylist made a label for. */
-export function shiplistEmail(input: ShiplistEmailInput): EmailMessage {
-  const hello = greeting(input.clientFirstName);
+export function shiplistEmail(input: ShiplistEmailInput): Promise<EmailMessage> {
   const made = `${input.stylistName} created a shipping label for ${items(input.itemCount)} of yours.`;
-  const tracking = `Tracking number: ${input.trackingNumber} (${input.carrier} ${input.service})`;
-  const attached = 'The ship list is attached: print it and put it in the box with your items.';
-  const text = [
-    hello,
-    '',
-    made,
-    tracking,
-    '',
-    attached,
-    `Print the manifest: ${input.printLink}`,
-    '',
-  ].join('\n');
-  const html = htmlEmail('Your ship list', [
-    escapeHtml(hello),
-    `${escapeHtml(made)}<br>${escapeHtml(tracking)}`,
-    escapeHtml(attached),
-    `<a href="${escapeHtml(input.printLink)}">Print the manifest</a>`,
-  ]);
-  return {
-    to: input.to,
-    subject: `Your ship list for ${items(input.itemCount)}`,
-    text,
-    html,
-    attachments: [{ filename: 'ship-list.pdf', storageKey: input.shiplistKey }],
-  };
+  return composeEmail(
+    {
+      subject: `Your ship list for ${items(input.itemCount)}`,
+      preview: made,
+      heading: 'Your ship list',
+      greeting: greeting(input.clientFirstName),
+      paragraphs: [
+        made,
+        `Tracking number: ${input.trackingNumber} (${input.carrier} ${input.service})`,
+        'The ship list is attached: print it and put it in the box with your items.',
+      ],
+      action: { label: 'Print the manifest', url: input.printLink },
+    },
+    {
+      to: input.to,
+      attachments: [{ filename: 'ship-list.pdf', storageKey: input.shiplistKey }],
+    },
+  );
 }

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import {
   clientBarCode,
+  DEFAULT_TIME_ZONE,
   type ShippingLabelBodySchema,
   type ShippingLabelDocument,
 } from '@atelier/contract';
@@ -59,12 +60,20 @@ function clientPostalAddress(client: ClientRow): PostalAddress {
   };
 }
 
-async function stylistNameOf(tx: Tx, actor: StylistActor) {
+/** The stylist's name and the zone their ship lists are dated in. */
+async function stylistOf(tx: Tx, actor: StylistActor) {
   const [row] = await tx
-    .select({ firstName: stylists.firstName, lastName: stylists.lastName })
+    .select({
+      firstName: stylists.firstName,
+      lastName: stylists.lastName,
+      timeZone: stylists.timeZone,
+    })
     .from(stylists)
     .where(eq(stylists.id, actor.stylistId));
-  return row ? `${row.firstName} ${row.lastName}`.trim() : '';
+  return {
+    name: row ? `${row.firstName} ${row.lastName}`.trim() : '',
+    timeZone: row?.timeZone ?? DEFAULT_TIME_ZONE,
+  };
 }
 
 /** The items as the ship list prints them, each with its first photo (the thumbnail serves). */
@@ -122,10 +131,11 @@ async function recordLabel(
   const labelKey = await storeLabel(deps.storage, label);
 
   const shippedDate = new Date();
-  const stylistName = await stylistNameOf(tx, actor);
+  const stylist = await stylistOf(tx, actor);
   const shipList = await renderShipList({
     shippedDate,
-    stylistName,
+    timeZone: stylist.timeZone,
+    stylistName: stylist.name,
     client: {
       name: `${client.firstName} ${client.lastName}`.trim(),
       email: client.email,
@@ -168,10 +178,10 @@ async function recordLabel(
   if (input.emailClientShiplist) {
     await enqueueEmail(
       tx,
-      shiplistEmail({
+      await shiplistEmail({
         to: client.email,
         clientFirstName: client.firstName,
-        stylistName,
+        stylistName: stylist.name,
         itemCount: locked.length,
         carrier: label.carrier,
         service: label.service,

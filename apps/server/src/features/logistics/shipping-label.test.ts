@@ -1,6 +1,7 @@
 import {
   ErrorBodySchema,
   ErrorCode,
+  formatDate,
   LOGISTICS_TEXT,
   ShipmentDocumentSchema,
   ShippingLabelDocumentSchema,
@@ -8,7 +9,7 @@ import {
 } from '@atelier/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { outbox, shipments } from '../../db/schema.ts';
+import { outbox, shipments, stylists } from '../../db/schema.ts';
 import { ShippingProviderError } from '../../integrations/shipping/shipping-provider.ts';
 import { keyOfSignedLink } from '../../test/file-links.ts';
 import { pdfBarcodes, pdfText } from '../../test/pdf.ts';
@@ -109,6 +110,26 @@ describe('creating a shipping label', () => {
       accessLinks: before.accessLinks + 1,
       outbox: before.outbox,
     });
+  });
+
+  test("dates the ship list in the stylist's time zone", async () => {
+    // A zone whose day differs from UTC's at any hour this test runs: 12 hours behind or 14 ahead.
+    const timeZone = new Date().getUTCHours() < 12 ? 'Etc/GMT+12' : 'Pacific/Kiritimati';
+    await world.app.database.db
+      .update(stylists)
+      .set({ timeZone })
+      .where(eq(stylists.id, world.stylist.stylistId));
+    const response = await createLabel({ item_ids: [await world.acceptedQuote()] });
+    expect(response.statusCode, response.body).toBe(201);
+    const { data } = ShippingLabelDocumentSchema.parse(response.json());
+    const [shipment] = await world.app.database.db
+      .select({ shippedDate: shipments.shippedDate })
+      .from(shipments)
+      .where(eq(shipments.id, data.shipment_id));
+
+    const shipList = await pdfText(await fileAt(data.shiplistPDFLink));
+    expect(shipList).toContain(`Shipped ${formatDate(shipment!.shippedDate, timeZone)}`);
+    expect(shipList).not.toContain(`Shipped ${formatDate(shipment!.shippedDate, 'UTC')}`);
   });
 
   test('emails the client the ship list and the print link when asked', async () => {

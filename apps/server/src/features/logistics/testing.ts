@@ -11,8 +11,7 @@ import {
   shipments,
   stylists,
 } from '../../db/schema.ts';
-import type { EmailMessage } from '../../integrations/mail/mail.ts';
-import type { MailAttachment, Mailer } from '../../integrations/mail/mailer.ts';
+import { recordingMailer } from '../../integrations/mail/testing.ts';
 import { createLocalShippingProvider } from '../../integrations/shipping/local-provider.ts';
 import type {
   LabelRequest,
@@ -52,16 +51,6 @@ function recordingProvider() {
       nextFailure = error;
     },
   };
-}
-
-function recordingMailer() {
-  const sent: { message: EmailMessage; attachments: readonly MailAttachment[] }[] = [];
-  const mailer: Mailer = {
-    send: async (message, attachments) => {
-      sent.push({ message, attachments });
-    },
-  };
-  return { mailer, sent };
 }
 
 /** A signature as signature_pad draws it, carrying a text chunk that must not be kept. */

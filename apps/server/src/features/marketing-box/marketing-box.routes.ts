@@ -7,7 +7,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import type { FileStorage } from '../../integrations/storage/storage.ts';
-import { getEnabledMarketingBox, putMarketingBox } from './marketing-box.service.ts';
+import {
+  getEnabledMarketingBox,
+  getMarketingBox,
+  putMarketingBox,
+} from './marketing-box.service.ts';
 
 /** The dashboard's marketing box (§2, §3), set by the back office. */
 export const marketingBoxRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorage }> = async (
@@ -24,6 +28,19 @@ export const marketingBoxRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileSt
       },
     },
     () => getEnabledMarketingBox(db, storage),
+  );
+
+  app.get(
+    '/api/admin/marketing-box',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['back office'],
+        summary: 'The marketing box as stored, enabled or not; null before one was ever set',
+        response: { 200: MarketingBoxDocumentSchema },
+      },
+    },
+    async () => ({ data: await getMarketingBox(db) }),
   );
 
   app.put(

@@ -5,7 +5,7 @@ import {
   QuoteIdParamsSchema,
 } from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireActor } from '../../auth/auth.plugin.ts';
+import { adminActor } from '../../auth/auth.plugin.ts';
 import type { SiteUrls } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { FileStorage } from '../../integrations/storage/storage.ts';
@@ -48,7 +48,7 @@ export const adminQuotesRoutes: FastifyPluginAsyncZod<{
     (request) =>
       applyQuoteAction(
         db,
-        { kind: 'admin', userId: requireActor(request).userId },
+        adminActor(request),
         { quoteId: request.params.quoteId, action: request.body },
         links,
       ),

@@ -1,15 +1,25 @@
-import { SHARE_LINK_TTL_DAYS } from '@atelier/contract';
+import { formatMoney, pluralize, SHARE_LINK_TTL_DAYS } from '@atelier/contract';
+import { composeEmail, greeting, type EmailItem } from '../../integrations/mail/compose.ts';
 import type { EmailMessage } from '../../integrations/mail/mail.ts';
-import { greeting, htmlEmail } from '../../integrations/mail/compose.ts';
-import { escapeHtml } from '../../lib/html.ts';
+
+/** A quote whose offers wait for the client's answer, as the share email lists it. */
+export interface SharedItem {
+  quoteId: number;
+  brand: string;
+  name: string;
+  /** Dollars; null when there is no such offer. */
+  buyout: number | null;
+  consignment: number | null;
+  /** The first picture's thumbnail in the file storage. */
+  thumbnailKey: string | null;
+}
 
 export interface ShareEmailInput {
   to: string;
   clientFirstName: string;
-  stylistFirstName: string;
-  stylistName: string;
-  /** Quotes with offers waiting for the client's answer. */
-  awaitingAnswer: number;
+  stylist: { firstName: string; name: string; email: string };
+  /** The quotes waiting for the client's answer. */
+  items: readonly SharedItem[];
   /** "Curated For": the Yes or No to each buyout offer. */
   link: string;
   /** "Quote Share": every item, read-only. */
@@ -18,49 +28,87 @@ export interface ShareEmailInput {
   offerApprovalLink: string | null;
 }
 
-function awaitingLine(count: number): string {
-  if (count === 0) return 'Open the link to see where each of your items stands.';
-  if (count === 1) return '1 quote is waiting for your answer.';
-  return `${count} quotes are waiting for your answer.`;
+const imageCid = (item: SharedItem) => `quote-${item.quoteId}@atelier`;
+
+function toEmailItem(item: SharedItem): EmailItem {
+  return {
+    key: String(item.quoteId),
+    title: [item.brand, item.name].filter(Boolean).join(' '),
+    details: [
+      ...(item.buyout === null ? [] : [`Buyout offer: ${formatMoney(item.buyout)}`]),
+      ...(item.consignment === null
+        ? []
+        : [`Consignment estimate: ${formatMoney(item.consignment)}`]),
+    ],
+    imageCid: item.thumbnailKey && imageCid(item),
+  };
 }
 
-/** The email a stylist's share sends: who shared, how many answers are wanted, and the link. */
-export function shareEmail(input: ShareEmailInput): EmailMessage {
-  const hello = greeting(input.clientFirstName);
-  const shared = `${input.stylistName} shared your quotes with you.`;
-  const awaiting = awaitingLine(input.awaitingAnswer);
-  const validity = `The links work for ${SHARE_LINK_TTL_DAYS} days.`;
-  const links = [
-    { label: 'See your quotes', url: input.link },
-    { label: 'Follow all your items', url: input.quoteShareLink },
-    ...(input.offerApprovalLink
-      ? [
-          {
-            label: 'Prefer to consign? Choose consignment or buyout for each item',
-            url: input.offerApprovalLink,
-          },
-        ]
-      : []),
-  ];
-  const text = [
-    hello,
-    '',
-    `${shared} ${awaiting}`,
-    '',
-    ...links.flatMap((link) => [`${link.label}: ${link.url}`, '']),
-    validity,
-    '',
-  ].join('\n');
-  const html = htmlEmail(`${input.stylistFirstName} shared your quotes`, [
-    escapeHtml(hello),
-    `${escapeHtml(shared)} ${escapeHtml(awaiting)}`,
-    ...links.map((link) => `<a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a>`),
-    escapeHtml(validity),
-  ]);
-  return {
-    to: input.to,
-    subject: `${input.stylistFirstName} shared your quotes`,
-    text,
-    html,
-  };
+/**
+ * The email a stylist's share sends: the items waiting for an answer with their pictures and
+ * amounts, and one button. With nothing to answer, the button follows the items instead. An
+ * answer reaches the stylist (Reply-To); the product's own address only sends.
+ */
+export function shareEmail(input: ShareEmailInput): Promise<EmailMessage> {
+  const { stylist, items } = input;
+  const waiting = items.length;
+  const subject =
+    waiting > 0
+      ? `${stylist.firstName} sent you ${waiting} ${pluralize(waiting, 'offer')}`
+      : `${stylist.firstName} shared your quotes`;
+  const intro =
+    waiting > 0
+      ? `${stylist.name} has ${waiting === 1 ? 'an offer for this item' : `offers for these ${waiting} items`}. Tell ${stylist.firstName} which you would like to sell.`
+      : `${stylist.name} shared your quotes with you: see where each of your items stands.`;
+  return composeEmail(
+    {
+      subject,
+      preview: intro,
+      heading: waiting > 0 ? 'Your offers are ready' : 'Your quotes',
+      greeting: greeting(input.clientFirstName),
+      paragraphs: [intro],
+      items: items.map(toEmailItem),
+      action:
+        waiting > 0
+          ? { label: 'Review your offers', url: input.link }
+          : { label: 'See your items', url: input.quoteShareLink },
+      otherLinks: [
+        ...(waiting > 0 && input.offerApprovalLink
+          ? [
+              {
+                lead: 'Prefer to consign?',
+                label: 'Choose consignment or buyout for each item',
+                url: input.offerApprovalLink,
+              },
+            ]
+          : []),
+        ...(waiting > 0
+          ? [
+              {
+                lead: 'Follow all your items, answered or not,',
+                label: 'on your Quote Share page',
+                url: input.quoteShareLink,
+              },
+            ]
+          : []),
+      ],
+      afterAction: [`The links work for ${SHARE_LINK_TTL_DAYS} days.`],
+      footer: `${stylist.name} sent you this through Atelier. Reply to this email to write to ${stylist.firstName}.`,
+    },
+    {
+      to: input.to,
+      replyTo: { name: stylist.name, address: stylist.email },
+      attachments: items.flatMap((item) =>
+        item.thumbnailKey
+          ? [
+              {
+                filename: `quote-${item.quoteId}.jpg`,
+                storageKey: item.thumbnailKey,
+                cid: imageCid(item),
+              },
+            ]
+          : [],
+      ),
+    },
+  );
 }

@@ -7,15 +7,19 @@ import {
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { StylistActor } from '../../auth/auth.plugin.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { quotes, stylists } from '../../db/schema.ts';
+import { designers, images, quotes, stylists, users } from '../../db/schema.ts';
 import { enqueueEmail } from '../../integrations/outbox/outbox.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { loadClientStats } from '../clients/client-stats.ts';
+import { centsToDollars } from '../clients/client-stats.ts';
 import { findOwnClient } from '../clients/clients.service.ts';
 import { createAccessLink, type AccessLinkPurpose } from '../links/access-links.ts';
-import { AWAITING_ANSWER_STATUSES, loadStoredOffers } from '../quotes/quote-answers.ts';
+import {
+  AWAITING_ANSWER_STATUSES,
+  loadStoredOffers,
+  type StoredOffer,
+} from '../quotes/quote-answers.ts';
 import { applyTransition } from '../quotes/quote-transitions.ts';
-import { shareEmail } from './share-email.ts';
+import { shareEmail, type SharedItem } from './share-email.ts';
 
 /** The web paths of the client pages a share links to (§2). */
 const PAGE_PATHS = {
@@ -42,12 +46,13 @@ const PRESENTED_NOTE = 'Offers presented to the client by email.';
 
 /**
  * Moves the client's quotes whose approved offers wait to be presented to "Follow Up with
- * Client", and tells whether any quote awaiting an answer has a consignment offer.
+ * Client", and answers every quote that waits for the client's answer, as the email lists it.
  */
 async function presentOffers(tx: Tx, actor: StylistActor, clientId: number) {
   const waiting = await tx
-    .select({ id: quotes.id, status: quotes.status })
+    .select({ id: quotes.id, status: quotes.status, name: quotes.name, brand: designers.name })
     .from(quotes)
+    .innerJoin(designers, eq(designers.id, quotes.designerId))
     .where(
       and(
         eq(quotes.clientId, clientId),
@@ -57,7 +62,7 @@ async function presentOffers(tx: Tx, actor: StylistActor, clientId: number) {
       ),
     )
     .orderBy(asc(quotes.id))
-    .for('update');
+    .for('update', { of: quotes });
   for (const quote of waiting) {
     if (quote.status !== 'authenticated_with_offer') continue;
     await applyTransition(tx, {
@@ -67,11 +72,32 @@ async function presentOffers(tx: Tx, actor: StylistActor, clientId: number) {
       note: PRESENTED_NOTE,
     });
   }
-  const offers = await loadStoredOffers(
-    tx,
-    waiting.map((quote) => quote.id),
-  );
-  return offers.some((offer) => offer.type === 'consignment' && offer.cents > 0);
+  const ids = waiting.map((quote) => quote.id);
+  const [offers, thumbnails] = await Promise.all([
+    loadStoredOffers(tx, ids),
+    ids.length === 0
+      ? []
+      : tx
+          .selectDistinctOn([images.quoteId], {
+            quoteId: images.quoteId,
+            thumbnailKey: images.thumbnailKey,
+          })
+          .from(images)
+          .where(inArray(images.quoteId, ids))
+          .orderBy(images.quoteId, asc(images.position), asc(images.id)),
+  ]);
+  const amount = (quoteId: number, type: StoredOffer['type']) => {
+    const offer = offers.find((o) => o.quoteId === quoteId && o.type === type && o.cents > 0);
+    return offer ? centsToDollars(offer.cents) : null;
+  };
+  return waiting.map((quote): SharedItem => ({
+    quoteId: quote.id,
+    brand: quote.brand,
+    name: quote.name,
+    buyout: amount(quote.id, 'buyout'),
+    consignment: amount(quote.id, 'consignment'),
+    thumbnailKey: thumbnails.find((image) => image.quoteId === quote.id)?.thumbnailKey ?? null,
+  }));
 }
 
 /**
@@ -90,12 +116,13 @@ export async function shareWithClient(
     const client = await findOwnClient(tx, actor, input.clientId);
     if (!client) throw AppError.notFound('Client');
     const [stylist] = await tx
-      .select({ firstName: stylists.firstName, lastName: stylists.lastName })
+      .select({ firstName: stylists.firstName, lastName: stylists.lastName, email: users.email })
       .from(stylists)
+      .innerJoin(users, eq(users.id, stylists.userId))
       .where(eq(stylists.id, actor.stylistId));
     if (!stylist) throw AppError.unauthorized();
-    const stats = await loadClientStats(tx, actor.stylistId, [client.id]);
-    const hasConsignmentOffer = await presentOffers(tx, actor, client.id);
+    const items = await presentOffers(tx, actor, client.id);
+    const hasConsignmentOffer = items.some((item) => item.consignment !== null);
     const newLink = (purpose: AccessLinkPurpose) =>
       createAccessLink(tx, { clientId: client.id, purpose, ttlDays: SHARE_LINK_TTL_DAYS });
     const token = await newLink('client-response');
@@ -103,12 +130,15 @@ export async function shareWithClient(
     const offerApprovalToken = hasConsignmentOffer ? await newLink('offer-approval') : null;
     await enqueueEmail(
       tx,
-      shareEmail({
+      await shareEmail({
         to: client.email,
         clientFirstName: client.firstName,
-        stylistFirstName: stylist.firstName,
-        stylistName: `${stylist.firstName} ${stylist.lastName}`.trim(),
-        awaitingAnswer: stats.get(client.id)?.pendingItems.pendingReviewTotal ?? 0,
+        stylist: {
+          firstName: stylist.firstName,
+          name: `${stylist.firstName} ${stylist.lastName}`.trim(),
+          email: stylist.email,
+        },
+        items,
         link: clientResponseUrl(deps.publicUrl, token),
         quoteShareLink: clientPageUrl(deps.publicUrl, 'quoteShare', quoteShareToken),
         offerApprovalLink:

@@ -6,13 +6,14 @@ import {
 } from '@atelier/contract';
 import { count, eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { App } from '../../app.ts';
-import { accessLinks, outbox, quotes, quoteStatusHistory } from '../../db/schema.ts';
+import { accessLinks, images, outbox, quotes, quoteStatusHistory } from '../../db/schema.ts';
 import type { EmailMessage } from '../../integrations/mail/mail.ts';
-import type { Mailer } from '../../integrations/mail/mailer.ts';
+import { recordingMailer } from '../../integrations/mail/testing.ts';
 import { createOutboxWorker } from '../../integrations/outbox/outbox-worker.ts';
-import { insertClients, insertOffers, insertQuote } from '../../test/fixtures.ts';
+import { insertClients, insertImage, insertOffers, insertQuote } from '../../test/fixtures.ts';
 import { buildTestApp, createTestAccount, TEST_ORIGIN, tokenFor } from '../../test/test-app.ts';
 import { findAccessLink } from '../links/access-links.ts';
 
@@ -21,6 +22,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 let app: App;
 let tokens: { stylist: string; other: string; admin: string };
 let stylistId: number;
+let stylistEmail: string;
 let client: { id: number; email: string };
 let foreignClient: { id: number };
 let quoteIds: { pending: number; presented: number; shipped: number };
@@ -37,6 +39,7 @@ beforeAll(async () => {
     admin: await tokenFor(app, admin.email),
   };
   stylistId = stylist.stylistId!;
+  stylistEmail = stylist.email;
   const [own] = await insertClients(db, stylistId, [
     { firstName: 'Margaux', lastName: 'Dubois', email: 'margaux@clients.test' },
   ]);
@@ -92,6 +95,23 @@ function linkTokenIn(text: string, page = 'curated'): string {
   return match[1];
 }
 
+/** An outbox worker that hands what it sends to the test, with nothing left over to send. */
+async function deliveringWorker() {
+  const { mailer, sent } = recordingMailer();
+  const worker = createOutboxWorker({
+    db: app.database.db,
+    mailer,
+    storage: app.storage,
+    logger: pino({ level: 'silent' }),
+    pollMs: 1000,
+    maxRetryDelaySeconds: 3600,
+    maxAgeSeconds: 259_200,
+  });
+  await worker.deliverDue();
+  sent.length = 0;
+  return { worker, sent };
+}
+
 async function statusesOf(ids: readonly number[]) {
   const rows = await app.database.db
     .select({ id: quotes.id, status: quotes.status })
@@ -113,11 +133,16 @@ describe('sharing quotes with a client', () => {
     const email = (await queuedEmails()).at(-1)!.payload;
     expect(email).toMatchObject({
       to: 'margaux@clients.test',
-      subject: 'Camille shared your quotes',
+      replyTo: { name: 'Camille Laurent', address: stylistEmail },
+      subject: 'Camille sent you 2 offers',
     });
     expect(email.text).toContain(
-      'Camille Laurent shared your quotes with you. 2 quotes are waiting for your answer.',
+      'Camille Laurent has offers for these 2 items. Tell Camille which you would like to sell.',
     );
+    // The two quotes waiting for an answer, with their amounts; the shipped one is not listed.
+    expect(email.text.match(/^- .*Test bag$/gm)).toHaveLength(2);
+    expect(email.text).toContain('  Buyout offer: $500.00\n');
+    expect(email.text).toContain('  Buyout offer: $600.00\n  Consignment estimate: $900.00\n');
     const token = linkTokenIn(email.text);
     expect(email.html).toContain(`href="${TEST_ORIGIN}/curated/${token}"`);
 
@@ -130,7 +155,9 @@ describe('sharing quotes with a client', () => {
 
     const quoteShare = linkTokenIn(email.text, 'quote');
     const offerApproval = linkTokenIn(email.text, 'quotes');
-    expect(email.text).toContain(`Follow all your items: ${TEST_ORIGIN}/quote/${quoteShare}`);
+    expect(email.text).toContain(
+      `Follow all your items, answered or not, on your Quote Share page: ${TEST_ORIGIN}/quote/${quoteShare}`,
+    );
     expect(email.text).toContain(
       `Prefer to consign? Choose consignment or buyout for each item: ${TEST_ORIGIN}/quotes/${offerApproval}`,
     );
@@ -191,30 +218,51 @@ describe('sharing quotes with a client', () => {
   });
 
   test('the queued email reaches the client through the outbox', async () => {
-    const sent: EmailMessage[] = [];
-    const mailer: Mailer = { send: async (message) => void sent.push(message) };
-    const worker = createOutboxWorker({
-      db: app.database.db,
-      mailer,
-      storage: app.storage,
-      logger: pino({ level: 'silent' }),
-      pollMs: 1000,
-      maxRetryDelaySeconds: 3600,
-      maxAgeSeconds: 259_200,
-    });
-    await worker.deliverDue();
-    sent.length = 0;
+    const { worker, sent } = await deliveringWorker();
 
     expect((await share({ clientId: client.id })).statusCode).toBe(200);
     expect(await worker.deliverDue()).toEqual({ delivered: 1, failed: 0 });
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ to: client.email, subject: 'Camille shared your quotes' });
+    const [{ message }] = sent as [(typeof sent)[number]];
+    expect(message).toMatchObject({ to: client.email, subject: 'Camille sent you 2 offers' });
     const link = await findAccessLink(
       app.database.db,
       'client-response',
-      linkTokenIn(sent[0]!.text),
+      linkTokenIn(message.text),
     );
     expect(link?.clientId).toBe(client.id);
+  });
+
+  test("each item's thumbnail is delivered inside the message as a small JPEG the HTML shows", async () => {
+    const db = app.database.db;
+    const imageId = await insertImage(db, { stylistId, quoteId: quoteIds.pending });
+    const [image] = await db
+      .select({ thumbnailKey: images.thumbnailKey })
+      .from(images)
+      .where(eq(images.id, imageId));
+    const webp = await sharp({
+      create: { width: 400, height: 400, channels: 3, background: '#a33' },
+    })
+      .webp()
+      .toBuffer();
+    await app.storage.put(image!.thumbnailKey, webp, 'image/webp');
+    const { worker, sent } = await deliveringWorker();
+
+    expect((await share({ clientId: client.id })).statusCode).toBe(200);
+    expect(await worker.deliverDue()).toEqual({ delivered: 1, failed: 0 });
+    const [{ message, attachments }] = sent as [(typeof sent)[number]];
+    const cid = `quote-${quoteIds.pending}@atelier`;
+    expect(message.html).toContain(`src="cid:${cid}"`);
+    expect(attachments).toEqual([
+      expect.objectContaining({
+        cid,
+        contentType: 'image/jpeg',
+        filename: `quote-${quoteIds.pending}.jpg`,
+      }),
+    ]);
+    const picture = await sharp(attachments[0]!.content).metadata();
+    expect(picture).toMatchObject({ format: 'jpeg', width: 144, height: 144 });
+    await db.delete(images).where(eq(images.id, imageId));
   });
 
   test('sharing again makes a new link and leaves the earlier one working', async () => {

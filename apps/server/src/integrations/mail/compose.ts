@@ -1,21 +1,68 @@
-import { escapeHtml } from '../../lib/html.ts';
+import { renderEmailHtml } from './email-layout.tsx';
+import type { EmailMessage } from './mail.ts';
 
 /** How every email opens: by the client's first name when there is one. */
 export function greeting(firstName: string | null | undefined): string {
   return firstName ? `Hi ${firstName},` : 'Hello,';
 }
 
-/** A plain HTML email: `paragraphs` are HTML already (escape what goes into them). */
-export function htmlEmail(title: string, paragraphs: readonly string[]): string {
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<title>${escapeHtml(title)}</title>
-</head>
-<body>
-${paragraphs.map((paragraph) => `<p>${paragraph}</p>`).join('\n')}
-</body>
-</html>
-`;
+/** One item an email lists: its picture (an inline attachment), its name and amounts. */
+export interface EmailItem {
+  key: string;
+  title: string;
+  details: string[];
+  /** The Content-ID of its thumbnail attachment; null draws an empty square, undefined no picture. */
+  imageCid?: string | null;
+}
+
+/** What an email says, in plain text; the HTML and the text part are both made from it. */
+export interface EmailContent {
+  subject: string;
+  /** The line an inbox shows after the subject. */
+  preview: string;
+  heading: string;
+  greeting: string;
+  paragraphs: string[];
+  items?: EmailItem[];
+  /** The email's one call to action. */
+  action?: { label: string; url: string };
+  /** Smaller print under the button. */
+  afterAction?: string[];
+  /** Other pages, in the small print: "Prefer to consign? <a>Choose for each item</a>." */
+  otherLinks?: { lead: string; label: string; url: string }[];
+  /** Who sent it and how to answer, under a rule. */
+  footer?: string;
+}
+
+/** The text part: the same content, the button as its label and address. */
+export function plainTextOf(content: EmailContent): string {
+  const blocks = [
+    content.greeting,
+    ...content.paragraphs,
+    ...(content.items?.length
+      ? [
+          content.items
+            .map((item) => [`- ${item.title}`, ...item.details.map((d) => `  ${d}`)].join('\n'))
+            .join('\n'),
+        ]
+      : []),
+    ...(content.action ? [`${content.action.label}: ${content.action.url}`] : []),
+    ...(content.otherLinks ?? []).map((link) => `${link.lead} ${link.label}: ${link.url}`),
+    ...(content.afterAction ?? []),
+    ...(content.footer ? [`--\n${content.footer}`] : []),
+  ];
+  return `${blocks.join('\n\n')}\n`;
+}
+
+/** An email with its HTML (React Email) and text parts, ready for the outbox. */
+export async function composeEmail(
+  content: EmailContent,
+  envelope: Omit<EmailMessage, 'subject' | 'text' | 'html'>,
+): Promise<EmailMessage> {
+  return {
+    ...envelope,
+    subject: content.subject,
+    text: plainTextOf(content),
+    html: await renderEmailHtml(content),
+  };
 }

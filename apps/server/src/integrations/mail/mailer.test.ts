@@ -102,6 +102,26 @@ describe('SMTP mailer', () => {
     expect(mail!.raw).toContain(shipList.content.toString('base64'));
   });
 
+  test('Reply-To names the stylist, and a picture with a Content-ID is inline, beside the text part', async () => {
+    const picture: MailAttachment = {
+      filename: 'quote-12.jpg',
+      content: Buffer.from('a tiny jpeg'),
+      contentType: 'image/jpeg',
+      cid: 'quote-12@atelier',
+    };
+    await createSmtpMailer({ url, from: FROM }).send(
+      { ...message, replyTo: { name: 'Zoë Laurent', address: 'zoe@stylists.test' } },
+      [picture],
+      MESSAGE_ID,
+    );
+    const { raw } = received.at(-1)!;
+    expect(raw).toMatch(/^Reply-To: =\?UTF-8\?Q\?Zo=C3=AB_Laurent\?= <zoe@stylists\.test>\r$/m);
+    expect(raw).toMatch(/^Content-Type: multipart\/alternative;/m);
+    expect(raw).toMatch(/^Content-Type: text\/plain; charset=utf-8\r$/m);
+    expect(raw).toMatch(/^Content-ID: <quote-12@atelier>\r$/m);
+    expect(raw).toMatch(/^Content-Disposition: inline; filename=quote-12\.jpg\r$/m);
+  });
+
   test('a refused connection rejects, so the outbox retries', async () => {
     const mailer = createSmtpMailer({ url: `smtp://127.0.0.1:${await closedPort()}`, from: FROM });
     const refusal = mailer.send(message, [], MESSAGE_ID);

@@ -11,6 +11,8 @@ export interface MailAttachment {
   filename: string;
   content: Buffer;
   contentType: string;
+  /** Shown inside the HTML as `cid:…` rather than listed as an attachment. */
+  cid?: string;
 }
 
 /**
@@ -55,13 +57,15 @@ function toMailOptions(
     from,
     messageId: `<${messageId}@${senderDomain(from)}>`,
     to: message.to,
+    ...(message.replyTo && { replyTo: message.replyTo }),
     subject: message.subject,
     text: message.text,
     ...(message.html !== undefined && { html: message.html }),
-    attachments: attachments.map(({ filename, content, contentType }) => ({
+    attachments: attachments.map(({ filename, content, contentType, cid }) => ({
       filename,
       content,
       contentType,
+      ...(cid && { cid, contentDisposition: 'inline' as const }),
     })),
   };
 }

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { driverCause, isDatabaseUnavailable } from '../../db/errors.ts';
 import { outbox } from '../../db/schema.ts';
 import type { EmailMessage } from '../mail/mail.ts';
+import { inlineImage } from '../mail/inline-image.ts';
 import { PermanentMailError, type MailAttachment, type Mailer } from '../mail/mailer.ts';
 import type { FileStorage } from '../storage/storage.ts';
 
@@ -23,8 +24,11 @@ const EmailMessageSchema = z.object({
   to: z.string().min(1),
   subject: z.string(),
   text: z.string(),
+  replyTo: z.object({ name: z.string(), address: z.string() }).optional(),
   html: z.string().optional(),
-  attachments: z.array(z.object({ filename: z.string(), storageKey: z.string() })).optional(),
+  attachments: z
+    .array(z.object({ filename: z.string(), storageKey: z.string(), cid: z.string().optional() }))
+    .optional(),
 }) satisfies z.ZodType<EmailMessage>;
 
 type Logger = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
@@ -106,13 +110,19 @@ export function createOutboxWorker(deps: OutboxWorkerDeps): OutboxWorker {
   }
 
   async function readAttachments(message: EmailMessage): Promise<MailAttachment[]> {
-    return Promise.all(
-      (message.attachments ?? []).map(async ({ filename, storageKey }) => {
+    const read = await Promise.all(
+      (message.attachments ?? []).map(async ({ filename, storageKey, cid }) => {
         const file = await storage.get(storageKey);
+        // A picture deleted since leaves an empty square; a missing document is worth a retry.
+        if (!file && cid) return [];
         if (!file) throw new Error(`attachment ${storageKey} is not in the file storage`);
-        return { filename, content: file.body, contentType: file.contentType };
+        if (!cid) return [{ filename, content: file.body, contentType: file.contentType }];
+        // A picture that no longer decodes must not hold back the email either.
+        const content = await inlineImage(file.body).catch(() => null);
+        return content ? [{ filename, content, contentType: 'image/jpeg', cid }] : [];
       }),
     );
+    return read.flat();
   }
 
   /**

@@ -140,12 +140,15 @@ describe('local shipping provider', () => {
     expect(text).toContain('Secaucus, NJ 07094');
   });
 
-  test('accented names print; letters the label font lacks lose only their accent', async () => {
-    const accented = await provider.createLabel({
-      ...request,
-      to: { ...warehouse, name: 'Zoë Łukasz 中' },
-    });
-    expect(await pdfText(accented.labelPdf)).toContain('Zoë Lukasz ?');
+  test('names in any script print exactly and stay on the label', async () => {
+    const names = ['Zoë Łukasz-Nguyễn', 'Иван Петров', 'Ολυμπία Παπαδοπούλου', '王小明 (上海)'];
+    const labels = await Promise.all(
+      names.map((name) => provider.createLabel({ ...request, to: { ...warehouse, name } })),
+    );
+    for (const [index, name] of names.entries()) {
+      expect(await pdfText(labels[index]!.labelPdf)).toContain(name);
+      await expectEveryTextOnTheLabel(labels[index]!.labelPdf);
+    }
   });
 
   test('refuses an address without a street', async () => {

@@ -10,7 +10,7 @@ import {
   type PurchasedLabel,
   type ShippingProvider,
 } from './shipping-provider.ts';
-import { printable } from '../../lib/pdf-text.ts';
+import { printable, textPath, useFont, type FontWeight } from '../../lib/pdf-fonts.ts';
 
 /**
  * The embedded shipping provider (ARCHITECTURE.md "Integrations"): it works offline and draws a
@@ -61,8 +61,6 @@ function assertShippable(address: PostalAddress, role: 'sender' | 'destination')
     );
 }
 
-type FontName = 'Helvetica' | 'Helvetica-Bold';
-
 type Shape =
   /** `y` is the baseline, so PDF and SVG place the text alike. */
   | {
@@ -70,14 +68,14 @@ type Shape =
       text: string;
       x: number;
       y: number;
-      font: FontName;
+      font: FontWeight;
       size: number;
       color: string;
     }
   | { kind: 'rect'; x: number; y: number; width: number; height: number; color: string }
   | { kind: 'image'; png: Buffer; x: number; y: number; width: number; height: number };
 
-type Measure = (text: string, font: FontName, size: number) => number;
+type Measure = (text: string, font: FontWeight, size: number) => number;
 
 interface Barcode {
   png: Buffer;
@@ -105,7 +103,8 @@ async function drawLabel(request: LabelRequest, trackingNumber: string) {
     margin: 0,
     info: { Title: `Shipping label ${trackingNumber}`, Author: LOCAL_CARRIER },
   });
-  const measure: Measure = (text, font, size) => doc.font(font).fontSize(size).widthOfString(text);
+  const measure: Measure = (text, font, size) =>
+    useFont(doc, text, font).fontSize(size).widthOfString(text);
   const shapes = layoutLabel(request, trackingNumber, barcode, measure);
   const [labelPdf, labelPng] = await Promise.all([renderPdf(doc, shapes), renderPng(shapes)]);
   return { labelPdf, labelPng };
@@ -129,13 +128,19 @@ function layoutLabel(
 /** Collects shapes; text is placed by its baseline and measured with the PDF's own fonts. */
 function labelCanvas(measure: Measure) {
   const shapes: Shape[] = [];
-  const text = (value: string, x: number, y: number, font: FontName, size: number, color = BLACK) =>
-    shapes.push({ kind: 'text', text: value, x, y, font, size, color });
+  const text = (
+    value: string,
+    x: number,
+    y: number,
+    font: FontWeight,
+    size: number,
+    color = BLACK,
+  ) => shapes.push({ kind: 'text', text: value, x, y, font, size, color });
   return {
     shapes,
     measure,
     text,
-    centred: (value: string, y: number, font: FontName, size: number, color = BLACK) =>
+    centred: (value: string, y: number, font: FontWeight, size: number, color = BLACK) =>
       text(value, (PAGE.width - measure(value, font, size)) / 2, y, font, size, color),
     rect: (x: number, y: number, width: number, height: number, color = BLACK) =>
       shapes.push({ kind: 'rect', x, y, width, height, color }),
@@ -157,11 +162,11 @@ type LabelCanvas = ReturnType<typeof labelCanvas>;
 
 /** The sender, top left; the service's letter in a black square and the parcel, top right. */
 function drawSender(canvas: LabelCanvas, { from, parcel }: LabelRequest) {
-  canvas.text('FROM:', MARGIN, MARGIN + 7, 'Helvetica-Bold', 7);
+  canvas.text('FROM:', MARGIN, MARGIN + 7, 'bold', 7);
   canvas.block(addressLines(from), MARGIN, MARGIN + 11, {
     width: 180,
     height: 74,
-    font: 'Helvetica',
+    font: 'regular',
     maxSize: 9,
     minSize: 6,
   });
@@ -170,28 +175,28 @@ function drawSender(canvas: LabelCanvas, { from, parcel }: LabelRequest) {
   const squareX = PAGE.width - MARGIN - side;
   canvas.rect(squareX, MARGIN, side, side);
   const letter = LOCAL_SERVICE.charAt(0);
-  const letterWidth = canvas.measure(letter, 'Helvetica-Bold', 48);
-  canvas.text(letter, squareX + (side - letterWidth) / 2, MARGIN + 50, 'Helvetica-Bold', 48, WHITE);
+  const letterWidth = canvas.measure(letter, 'bold', 48);
+  canvas.text(letter, squareX + (side - letterWidth) / 2, MARGIN + 50, 'bold', 48, WHITE);
 
   const contents = `${formatWeight(parcel.weightOz)} · ${parcel.itemCount} ${pluralize(parcel.itemCount, 'ITEM')}`;
-  const size = shrinkToWidth(contents, 'Helvetica-Bold', 8, 90, canvas.measure);
-  const width = canvas.measure(contents, 'Helvetica-Bold', size);
-  canvas.text(contents, PAGE.width - MARGIN - width, 92, 'Helvetica-Bold', size);
+  const size = shrinkToWidth(contents, 'bold', 8, 90, canvas.measure);
+  const width = canvas.measure(contents, 'bold', size);
+  canvas.text(contents, PAGE.width - MARGIN - width, 92, 'bold', size);
 }
 
 function drawCarrierBand(canvas: LabelCanvas) {
   canvas.rule(100, 2);
-  canvas.centred(`${LOCAL_CARRIER} ${LOCAL_SERVICE}`.toUpperCase(), 119, 'Helvetica-Bold', 13);
+  canvas.centred(`${LOCAL_CARRIER} ${LOCAL_SERVICE}`.toUpperCase(), 119, 'bold', 13);
   canvas.rule(128, 2);
 }
 
 /** The destination, in the largest type on the label. */
 function drawDestination(canvas: LabelCanvas, to: PostalAddress) {
-  canvas.text('SHIP TO:', MARGIN, 144, 'Helvetica-Bold', 9);
+  canvas.text('SHIP TO:', MARGIN, 144, 'bold', 9);
   canvas.block(addressLines(to), MARGIN + 24, 152, {
     width: CONTENT_WIDTH - 24,
     height: 102,
-    font: 'Helvetica-Bold',
+    font: 'bold',
     maxSize: 14,
     minSize: 7,
   });
@@ -200,10 +205,10 @@ function drawDestination(canvas: LabelCanvas, to: PostalAddress) {
 
 function drawTracking(canvas: LabelCanvas, trackingNumber: string, barcode: Barcode) {
   const top = 280;
-  canvas.text('TRACKING #', MARGIN, 274, 'Helvetica-Bold', 9);
+  canvas.text('TRACKING #', MARGIN, 274, 'bold', 9);
   const x = (PAGE.width - barcode.width) / 2;
   canvas.image(barcode.png, x, top, barcode.width, barcode.height);
-  canvas.centred(trackingNumber, top + barcode.height + 13, 'Helvetica-Bold', 11);
+  canvas.centred(trackingNumber, top + barcode.height + 13, 'bold', 11);
   canvas.rule(376, 1);
 }
 
@@ -212,13 +217,13 @@ function drawDetails(canvas: LabelCanvas, reference: string) {
   canvas.block([`Ref: ${reference}`, `Service: ${LOCAL_SERVICE}`], MARGIN, 381, {
     width: CONTENT_WIDTH,
     height: 26,
-    font: 'Helvetica',
+    font: 'regular',
     maxSize: 8,
     minSize: 6,
   });
   const notice = 'Printed by the embedded label provider. Not valid for mailing.';
-  const size = shrinkToWidth(notice, 'Helvetica', 7, CONTENT_WIDTH, canvas.measure);
-  canvas.centred(notice, 422, 'Helvetica', size, GREY);
+  const size = shrinkToWidth(notice, 'regular', 7, CONTENT_WIDTH, canvas.measure);
+  canvas.centred(notice, 422, 'regular', size, GREY);
 }
 
 function addressLines(address: PostalAddress): string[] {
@@ -244,7 +249,7 @@ function formatWeight(weightOz: number): string {
 interface BlockBox {
   width: number;
   height: number;
-  font: FontName;
+  font: FontWeight;
   maxSize: number;
   minSize: number;
 }
@@ -289,7 +294,7 @@ function fitBlock(
   return { size, lines: shortened };
 }
 
-function wrapLine(line: string, width: number, font: FontName, size: number, measure: Measure) {
+function wrapLine(line: string, width: number, font: FontWeight, size: number, measure: Measure) {
   const fits = (value: string) => measure(value, font, size) <= width;
   const lines: string[] = [];
   let current = '';
@@ -313,7 +318,13 @@ function wrapLine(line: string, width: number, font: FontName, size: number, mea
   return lines;
 }
 
-function withEllipsis(line: string, width: number, font: FontName, size: number, measure: Measure) {
+function withEllipsis(
+  line: string,
+  width: number,
+  font: FontWeight,
+  size: number,
+  measure: Measure,
+) {
   let kept = line;
   while (kept && measure(`${kept}…`, font, size) > width) kept = kept.slice(0, -1);
   return `${kept.trimEnd()}…`;
@@ -321,7 +332,7 @@ function withEllipsis(line: string, width: number, font: FontName, size: number,
 
 function shrinkToWidth(
   value: string,
-  font: FontName,
+  font: FontWeight,
   size: number,
   width: number,
   measure: Measure,
@@ -359,8 +370,7 @@ function renderPdf(doc: PDFKit.PDFDocument, shapes: Shape[]): Promise<Buffer> {
     else if (shape.kind === 'image')
       doc.image(shape.png, shape.x, shape.y, { width: shape.width, height: shape.height });
     else
-      doc
-        .font(shape.font)
+      useFont(doc, shape.text, shape.font)
         .fontSize(shape.size)
         .fillColor(shape.color)
         .text(shape.text, shape.x, shape.y, { baseline: 'alphabetic', lineBreak: false });
@@ -393,17 +403,11 @@ async function renderPng(shapes: Shape[]): Promise<Buffer> {
   return sharp(Buffer.from(svg)).composite(images).png({ compressionLevel: 9 }).toBuffer();
 }
 
-// Liberation Sans, the usual Helvetica on Linux, has Helvetica's widths, so lines wrap alike.
-const SVG_FONT_FAMILY = "Helvetica, 'Liberation Sans', Arial, sans-serif";
-
+/** Text is drawn as outlines of the PDF's own fonts, whatever fonts the machine has. */
 function toSvg(shape: Shape): string {
   if (shape.kind === 'image') return '';
   if (shape.kind === 'rect')
     return `<rect x="${shape.x}" y="${shape.y}" width="${shape.width}" height="${shape.height}" fill="${shape.color}"/>`;
-  const weight = shape.font === 'Helvetica-Bold' ? 'bold' : 'normal';
-  return `<text x="${shape.x}" y="${shape.y}" font-family="${SVG_FONT_FAMILY}" font-size="${shape.size}" font-weight="${weight}" fill="${shape.color}">${escapeXml(shape.text)}</text>`;
-}
-
-function escapeXml(value: string): string {
-  return value.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
+  const outline = textPath(shape.text, shape.font, shape.size, shape.x, shape.y);
+  return `<path d="${outline}" fill="${shape.color}"/>`;
 }

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { SHOP_LOGIN_PATHS, type ShopLoginTarget } from '@atelier/contract';
-import { SignJWT } from 'jose';
+import { jwtVerify, SignJWT } from 'jose';
+import { deriveSecret } from '../../lib/derived-secret.ts';
 import { encodeMultipassToken } from './multipass.ts';
 
 /** How long the signed token (and the cookie that carries it) lets the shop sign the client in. */
@@ -51,9 +52,15 @@ export interface ShopSignIn {
 /** The key the shop's token is signed with: the configured secret, else one derived from the auth secret. */
 export function shopSsoTokenKey(configured: string | null, authSecret: string): Uint8Array {
   if (configured) return new TextEncoder().encode(configured);
-  return new Uint8Array(
-    crypto.createHmac('sha256', authSecret).update('atelier shop single sign-on').digest(),
-  );
+  return new Uint8Array(deriveSecret(authSecret, 'atelier shop single sign-on'));
+}
+
+/** Who the shop finds signed in by a valid token. */
+export interface ShopSignedIn {
+  /** The client's shop account id (`sub`). */
+  userId: string;
+  email: string;
+  name: string;
 }
 
 /**
@@ -82,6 +89,28 @@ export function createShopSso(settings: ShopSsoSettings) {
 
   return {
     isConfigured: settings.shopUrl !== null,
+    cookieName: settings.cookie.name,
+
+    /**
+     * What the shop does with the cookie's token: HS256 under the shared key, issued by this
+     * server, for this shop, not expired. Throws (jose's errors) on anything else.
+     */
+    async readSignIn(token: string, now = new Date()): Promise<ShopSignedIn> {
+      const { shopUrl } = settings;
+      if (!shopUrl) throw new Error('shop single sign-on without a SHOP_URL');
+      const { payload } = await jwtVerify(token, settings.tokenKey, {
+        issuer: settings.publicUrl,
+        audience: shopUrl,
+        algorithms: ['HS256'],
+        requiredClaims: ['sub', 'exp', 'jti'],
+        currentDate: now,
+      });
+      return {
+        userId: String(payload.sub),
+        email: String(payload.email),
+        name: String(payload.name),
+      };
+    },
 
     async signIn(
       customer: ShopCustomer,

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { AtelierLogo } from '../../components/atelier-logo.tsx';
 import { useAccount } from '../../features/auth/account-queries.ts';
 import { NotificationBell } from '../../features/notifications/notification-bell.tsx';
+import { useLiveUpdates } from '../live-updates.ts';
 import { routes } from '../routes.ts';
 import { AccountModal } from './account-modal.tsx';
 import { ActionBar } from './action-bar.tsx';
@@ -23,6 +24,7 @@ interface DarkLayoutProps {
 export function DarkLayout({ isLoggedIn, children }: DarkLayoutProps) {
   const [isAccountOpen, account] = useDisclosure(false);
   const [isAlertsOpen, alerts] = useDisclosure(false);
+  const liveUpdates = useLiveUpdates();
 
   return (
     <AppShell
@@ -41,7 +43,7 @@ export function DarkLayout({ isLoggedIn, children }: DarkLayoutProps) {
           </Link>
           {isLoggedIn && (
             <Group gap="xs" wrap="nowrap">
-              <NotificationBell onClick={alerts.open} />
+              <NotificationBell onClick={alerts.open} streamListeners={liveUpdates} />
               <ProfileButton onClick={account.open} />
             </Group>
           )}

@@ -3,8 +3,9 @@ import {
   type AccountDocument,
   type StylistResource,
 } from '@atelier/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../lib/api-client.ts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiGet, apiPatch } from '../../lib/api-client.ts';
+import { browserTimeZone } from '../../lib/format.ts';
 import { freshWhileFileLinksWork } from '../../lib/file-links.ts';
 import { sessionStore } from './session-store.ts';
 import { useSession } from './use-session.ts';
@@ -39,4 +40,17 @@ export function useAccount() {
 export function findStylist(doc: AccountDocument): StylistResource | null {
   const others = doc.included.filter((entry) => entry.id !== doc.data.id);
   return others[0] ?? doc.included[0] ?? null;
+}
+
+/**
+ * PATCH /api/account/time-zone with the browser's zone: at sign-in, a stylist without one gets
+ * it, so emails and PDFs are dated in their days. The answer is the account, so it replaces the cache.
+ */
+export function useAdoptBrowserTimeZone() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiPatch('/api/account/time-zone', { timeZone: browserTimeZone() }, AccountDocumentSchema),
+    onSuccess: (account) => queryClient.setQueryData(accountQueryKey, account),
+  });
 }

@@ -1,6 +1,6 @@
 import { NON_STYLIST_MESSAGE } from '@atelier/contract';
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
 import { accountDocument } from '../../test/fixtures.ts';
 import { makeJwtExpiringIn } from '../../test/jwt.ts';
@@ -117,4 +117,36 @@ describe('sign-in page', () => {
     expect(screen.getByRole('navigation', { name: 'Actions' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Profile' })).toBeInTheDocument();
   });
+
+  test("stores the browser's time zone for a stylist who has none, and only then", async () => {
+    vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockReturnValue({
+      ...new Intl.DateTimeFormat().resolvedOptions(),
+      timeZone: 'America/Los_Angeles',
+    });
+    for (const stored of [null, 'Europe/Paris']) {
+      const { requests } = mockFetch({
+        'POST /api/auth/sign-in/email': () => jsonResponse(200, {}),
+        'GET /api/auth/token': () => jsonResponse(200, { token: makeJwtExpiringIn(900_000) }),
+        'GET /api/account?include=stylist': () =>
+          jsonResponse(200, accountDocument({ timeZone: stored })),
+        'PATCH /api/account/time-zone': () =>
+          jsonResponse(200, accountDocument({ timeZone: 'America/Los_Angeles' })),
+        'GET /api/stylist/dashboard': () => new Promise<Response>(() => {}),
+      });
+      const { user, unmount } = renderApp('/');
+      await submitSignIn(user);
+      await screen.findByRole('heading', { name: 'Welcome back, Coco' });
+
+      const patches = requests.filter((request) => request.method === 'PATCH');
+      if (stored === null) {
+        await waitFor(() => expect(patches).toHaveLength(1));
+        expect(patches[0]?.body).toEqual({ timeZone: 'America/Los_Angeles' });
+      } else {
+        expect(patches).toHaveLength(0);
+      }
+      unmount();
+      sessionStore.end();
+      vi.mocked(globalThis.fetch).mockRestore();
+    }
+  }, 30_000);
 });

@@ -15,7 +15,7 @@ import {
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { accountQueryOptions } from './account-queries.ts';
+import { accountQueryOptions, useAdoptBrowserTimeZone } from './account-queries.ts';
 import { ForgotPasswordForm } from './forgot-password-form.tsx';
 import { useLogout } from './logout.ts';
 import { sessionStore } from './session-store.ts';
@@ -131,16 +131,23 @@ function AccountCheck() {
   const logout = useLogout();
   const { status } = useSession();
   const account = useQuery(accountQueryOptions());
+  const { mutate: adoptBrowserTimeZone } = useAdoptBrowserTimeZone();
 
   useEffect(() => {
     if (status !== 'pending') return;
     if (account.isError) {
       void logout({ notice: accountLoadErrorMessage(account.error) });
     } else if (account.data) {
-      if (account.data.data.attributes.isStylist) sessionStore.markStylistVerified();
-      else void logout({ notice: NON_STYLIST_MESSAGE });
+      const { isStylist, timeZone } = account.data.data.attributes;
+      if (!isStylist) {
+        void logout({ notice: NON_STYLIST_MESSAGE });
+        return;
+      }
+      sessionStore.markStylistVerified();
+      // A failure is left for the next sign-in: until then emails and PDFs are dated in UTC.
+      if (timeZone === null) adoptBrowserTimeZone();
     }
-  }, [status, account.data, account.isError, account.error, logout]);
+  }, [status, account.data, account.isError, account.error, logout, adoptBrowserTimeZone]);
 
   return (
     <Stack align="center" gap="md" py="xl" role="status">

@@ -1,10 +1,7 @@
-import {
-  CLIENT_PAGE_TEXT,
-  formatDate,
-  type AcceptedOfferType,
-  type ClientAnswer,
-} from '@atelier/contract';
+import { CLIENT_PAGE_TEXT, type AcceptedOfferType, type ClientAnswer } from '@atelier/contract';
 import { Text } from '@mantine/core';
+import { formatDate } from '../../lib/format.ts';
+import { ClientPageSection } from './client-page-frame.tsx';
 import classes from './client-page.module.css';
 
 const ACCEPTED_OFFER_TEXT: Readonly<Record<AcceptedOfferType, string>> = {
@@ -26,20 +23,17 @@ export interface AnsweredQuote {
   answer: ClientAnswer | null;
 }
 
-interface AnsweredListProps {
-  quotes: readonly AnsweredQuote[];
-  /** The answer as the page words it: Yes/No on the curated page, the offer on the approval page. */
-  describe: (answer: ClientAnswer) => string;
+interface AnsweredListProps<Q extends AnsweredQuote> {
+  quotes: readonly Q[];
+  /** The answer as the page words it: Yes/No and the amount on the curated page, the offer on the approval page. */
+  describe: (answer: ClientAnswer, quote: Q) => string;
 }
 
 /** "Your answers": what this link already answered, read-only. Nothing when there is none. */
-export function AnsweredList({ quotes, describe }: AnsweredListProps) {
+export function AnsweredList<Q extends AnsweredQuote>({ quotes, describe }: AnsweredListProps<Q>) {
   if (quotes.length === 0) return null;
   return (
-    <section aria-labelledby="client-page-answers" className={classes.answered}>
-      <h2 id="client-page-answers" className={classes.sectionTitle}>
-        {CLIENT_PAGE_TEXT.yourAnswers}
-      </h2>
+    <ClientPageSection id="client-page-answers" title={CLIENT_PAGE_TEXT.yourAnswers}>
       <ul className={classes.answeredList}>
         {quotes.map((quote) => (
           <li key={quote.id} className={classes.answeredItem}>
@@ -61,7 +55,7 @@ export function AnsweredList({ quotes, describe }: AnsweredListProps) {
             </div>
             {quote.answer && (
               <div className={classes.answeredAnswer}>
-                <Text fw={600}>{describe(quote.answer)}</Text>
+                <Text fw={600}>{describe(quote.answer, quote)}</Text>
                 <Text size="xs" c="dark.1">
                   <time dateTime={quote.answer.answeredAt}>
                     {formatDate(quote.answer.answeredAt)}
@@ -72,6 +66,6 @@ export function AnsweredList({ quotes, describe }: AnsweredListProps) {
           </li>
         ))}
       </ul>
-    </section>
+    </ClientPageSection>
   );
 }

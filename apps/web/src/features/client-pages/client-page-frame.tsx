@@ -53,6 +53,26 @@ export function ClientPageFrame({
   );
 }
 
+/** A titled part of a client page, named by its heading (e.g. "Your answers"). */
+export function ClientPageSection({
+  id,
+  title,
+  children,
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className={classes.answered}>
+      <h2 id={id} className={classes.sectionTitle}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 function StylistCard({ stylist }: { stylist: ClientPageMeta['stylist'] }) {
   return (
     <div className={classes.stylist}>

@@ -2,11 +2,13 @@ import {
   ACCESS_TOKEN_PATTERN,
   CLIENT_PAGE_ROUTES,
   CURATED_ANSWER_FIELD,
+  ClientAnswerConflictSchema,
   CuratedDocumentSchema,
   OfferApprovalDocumentSchema,
   QuoteShareDocumentSchema,
   clientPageApiPath,
   type ClientResponse,
+  type RefusedAnswer,
   type CuratedAnswerBody,
   type CuratedDocument,
   type OfferApprovalDocument,
@@ -109,6 +111,12 @@ export function isLinkNotValid(error: unknown): boolean {
 /** A 409: the quotes on screen were answered elsewhere or no longer await an answer. */
 export function isOutOfDate(error: unknown): boolean {
   return isApiError(error) && error.status === 409;
+}
+
+/** The quotes a 409 refused, each with the answer recorded before (§2 Curated For), or null. */
+export function refusedAnswers(error: unknown): RefusedAnswer[] | null {
+  if (!isApiError(error) || error.status !== 409) return null;
+  return ClientAnswerConflictSchema.safeParse(error.payload).data?.refused ?? null;
 }
 
 export type CuratedAnswers = Readonly<Record<number, ClientResponse>>;

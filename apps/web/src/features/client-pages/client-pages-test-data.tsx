@@ -18,7 +18,7 @@ export const CLIENT_TOKEN = 'Q2xpZW50LVBhZ2UtTGluay1Ub2tlbi0wMDAwMDAwMDA';
 
 export function clientPageMeta(): ClientPageMeta {
   return {
-    client: { firstName: 'Ann', lastName: 'Lee' },
+    client: { firstName: 'Ann', lastName: 'Lee', paymentMethod: 'check' },
     stylist: { firstName: 'Coco', name: 'Coco Laurent', initials: 'CL', thumbnailUrl: null },
     expiresAt: '2026-12-31T00:00:00.000Z',
   };

@@ -1,6 +1,7 @@
 import { CLIENT_PAGE_TEXT, CURATED_ANSWER_FIELD } from '@atelier/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
+import { formatDateTime } from '../../lib/format.ts';
 import { jsonResponse, mockFetch, type RecordedRequest } from '../../test/fetch-mock.ts';
 import {
   CLIENT_TOKEN,
@@ -154,8 +155,19 @@ describe('curated page', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     expect(
       screen.queryByRole('button', { name: CLIENT_PAGE_TEXT.confirm }),
     ).not.toBeInTheDocument();
+    // The result takes the focus; each answer shows with its amount, then what happens next.
+    expect(
+      screen.getByRole('heading', { name: CLIENT_PAGE_TEXT.thanks('Ann', 'Coco Laurent') }),
+    ).toHaveFocus();
     const answers = screen.getByRole('region', { name: CLIENT_PAGE_TEXT.yourAnswers });
+    const [flap, kelly] = within(answers).getAllByRole('listitem');
     expect(within(answers).getAllByRole('listitem')).toHaveLength(2);
+    expect(flap).toHaveTextContent('Yes · $1,234.50');
+    expect(kelly).toHaveTextContent('No · $9,800.00 declined');
+    const next = screen.getByRole('region', { name: CLIENT_PAGE_TEXT.whatHappensNext });
+    expect(next).toHaveTextContent(CLIENT_PAGE_TEXT.nextCollect('Coco Laurent'));
+    expect(next).toHaveTextContent('You will receive $1,234.50 by check.');
+    expect(next).toHaveTextContent(CLIENT_PAGE_TEXT.nextKeep);
   });
 
   test('a confirm under way cannot be sent twice', async () => {
@@ -260,6 +272,65 @@ describe('curated page', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     expect(await within(footer).findByText(CLIENT_PAGE_TEXT.confirmFailed)).toBeInTheDocument();
     expect(yes[0]).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('button', { name: CLIENT_PAGE_TEXT.confirm })).toBeEnabled();
+  });
+
+  test('answered on another device first: shows that answer and when, and that this one was not recorded', async () => {
+    const answeredAt = '2026-05-06T18:32:00.000Z';
+    const firstAnswer = { response: 'buyout', answeredAt } as const;
+    let gets = 0;
+    const { user } = renderCurated({
+      [GET]: () => {
+        gets += 1;
+        return jsonResponse(
+          200,
+          gets === 1
+            ? curatedDocument([FLAP, SADDLE])
+            : curatedDocument(
+                [],
+                [
+                  { ...FLAP, answer: firstAnswer },
+                  { ...SADDLE, answer: firstAnswer },
+                ],
+              ),
+        );
+      },
+      [POST]: () =>
+        jsonResponse(409, {
+          message: 'You already answered 2 of these quotes. An answer cannot be changed.',
+          code: 'CONFLICT',
+          errors: { '101': ['…'], '102': ['…'] },
+          refused: [
+            { id: 101, brand: 'Chanel', name: 'Classic Flap Bag', answer: firstAnswer },
+            { id: 102, brand: 'Dior', name: 'Saddle Bag', answer: firstAnswer },
+          ],
+        }),
+    });
+    await user.click(
+      within(await screen.findByRole('group', { name: 'Chanel Classic Flap Bag' })).getByRole(
+        'button',
+        { name: 'No' },
+      ),
+    );
+    await user.click(within(slide('Dior Saddle Bag')).getByRole('button', { name: 'Yes' }));
+    await user.click(screen.getByRole('button', { name: CLIENT_PAGE_TEXT.confirm }));
+
+    const heading = await screen.findByRole('heading', {
+      name: CLIENT_PAGE_TEXT.alreadyAnsweredTitle,
+    });
+    expect(heading).toHaveFocus();
+    const notice = screen.getByRole('alert');
+    expect(notice).toHaveTextContent(CLIENT_PAGE_TEXT.alreadyAnsweredHelp);
+    const [flap, saddle] = within(notice).getAllByRole('listitem');
+    const when = formatDateTime(answeredAt);
+    expect(when).toMatch(/^5\/[67]\/2026, \d{1,2}:32 [AP]M$/);
+    expect(flap).toHaveTextContent('Chanel Classic Flap Bag');
+    expect(flap).toHaveTextContent(CLIENT_PAGE_TEXT.answeredBefore('Yes', when));
+    expect(flap).toHaveTextContent(CLIENT_PAGE_TEXT.notRecorded('No'));
+    expect(saddle).toHaveTextContent(CLIENT_PAGE_TEXT.notRecorded('Yes'));
+    // The page as the server has it now, with the notice kept.
+    expect(await screen.findByText(CLIENT_PAGE_TEXT.nothingToReview('Ann'))).toBeInTheDocument();
+    expect(heading).toBeInTheDocument();
+    expect(gets).toBe(2);
   });
 
   test('a 409 reloads the page and shows the server message', async () => {

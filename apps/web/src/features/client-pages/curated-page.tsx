@@ -2,17 +2,21 @@ import {
   CLIENT_PAGE_TEXT,
   formatMoney,
   type ClientAnswer,
+  type ClientPageMeta,
   type ClientResponse,
   type CuratedDocument,
   type CuratedQuote,
+  type RefusedAnswer,
 } from '@atelier/contract';
 import { Alert, Button, Group, Text } from '@mantine/core';
 import useEmblaCarousel from 'embla-carousel-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { AlreadyAnswered, curatedAnswerText } from './already-answered.tsx';
 import { AnsweredList } from './answered-list.tsx';
-import { ClientPageFrame, ClientPageNotReady } from './client-page-frame.tsx';
+import { ClientPageFrame, ClientPageNotReady, ClientPageSection } from './client-page-frame.tsx';
 import {
   isOutOfDate,
+  refusedAnswers,
   useClientPageToken,
   useConfirmCuratedAnswers,
   useCuratedDocument,
@@ -21,8 +25,13 @@ import {
 import classes from './client-page.module.css';
 import { QuoteImage } from './quote-image.tsx';
 
-function describeCuratedAnswer(answer: ClientAnswer): string {
-  return answer.response === 'rejected' ? CLIENT_PAGE_TEXT.no : CLIENT_PAGE_TEXT.yes;
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+/** The answer and the offer's amount: "Yes · $1,234.50", "No · $450.00 declined". */
+function describeCuratedAnswer(answer: ClientAnswer, quote: CuratedQuote): string {
+  const amount = formatMoney(quote.buyoutQuote);
+  const text = curatedAnswerText(answer.response);
+  return answer.response === 'rejected' ? `${text} · ${amount} declined` : `${text} · ${amount}`;
 }
 
 /**
@@ -40,11 +49,23 @@ export function CuratedPage() {
   return <CuratedAnswersView token={token} document={document} />;
 }
 
+/** A confirm the server refused (409): the quotes it named and the answers sent for them. */
+interface Conflict {
+  refused: RefusedAnswer[];
+  tried: CuratedAnswers;
+}
+
 function CuratedAnswersView({ token, document }: { token: string; document: CuratedDocument }) {
   const [answers, setAnswers] = useState<CuratedAnswers>({});
   const [isConfirmed, setIsConfirmed] = useState(false);
+  const [conflict, setConflict] = useState<Conflict | null>(null);
   const confirm = useConfirmCuratedAnswers(token);
   const { client, stylist } = document.meta;
+  // After "confirm quotes" the result takes the focus, so a keyboard or screen reader user hears it.
+  const resultRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (isConfirmed || conflict) resultRef.current?.focus();
+  }, [isConfirmed, conflict]);
 
   // A refetch (after a 409) may drop quotes answered elsewhere: only answers still on screen count.
   const shownAnswers: CuratedAnswers = Object.fromEntries(
@@ -57,18 +78,28 @@ function CuratedAnswersView({ token, document }: { token: string; document: Cura
 
   function onConfirm() {
     if (!hasAnswer || confirm.isPending) return;
-    confirm.mutate(shownAnswers, {
+    const tried = shownAnswers;
+    confirm.mutate(tried, {
       onSuccess: () => {
         setAnswers({});
+        setConflict(null);
         setIsConfirmed(true);
+      },
+      onError: (error) => {
+        const refused = refusedAnswers(error);
+        setConflict(refused ? { refused, tried } : null);
       },
     });
   }
 
-  const answered = (
-    <AnsweredList quotes={document.meta.answered} describe={describeCuratedAnswer} />
-  );
   const isAnswering = !isConfirmed && document.data.length > 0;
+  // A 409 the conflict notice explains needs no second word by the button.
+  const confirmError =
+    confirm.isError && !conflict
+      ? isOutOfDate(confirm.error)
+        ? confirm.error.message
+        : CLIENT_PAGE_TEXT.confirmFailed
+      : null;
 
   return (
     <ClientPageFrame
@@ -77,11 +108,9 @@ function CuratedAnswersView({ token, document }: { token: string; document: Cura
       footerAction={
         isAnswering && (
           <div className={classes.confirm}>
-            {confirm.isError && (
+            {confirmError && (
               <Alert color="red" variant="light" radius="md" className={classes.confirmError}>
-                {isOutOfDate(confirm.error)
-                  ? confirm.error.message
-                  : CLIENT_PAGE_TEXT.confirmFailed}
+                {confirmError}
               </Alert>
             )}
             <Button
@@ -97,9 +126,14 @@ function CuratedAnswersView({ token, document }: { token: string; document: Cura
         )
       }
     >
+      {conflict && !isConfirmed && (
+        <AlreadyAnswered refused={conflict.refused} tried={conflict.tried} headingRef={resultRef} />
+      )}
       {isConfirmed ? (
         <div className={classes.message} role="status">
-          <Text size="lg">{CLIENT_PAGE_TEXT.thanks(client.firstName, stylist.name)}</Text>
+          <h2 ref={resultRef} tabIndex={-1} className={classes.resultTitle}>
+            {CLIENT_PAGE_TEXT.thanks(client.firstName, stylist.name)}
+          </h2>
         </div>
       ) : (
         document.data.length === 0 && (
@@ -121,9 +155,38 @@ function CuratedAnswersView({ token, document }: { token: string; document: Cura
           }
         />
       ) : (
-        answered
+        <>
+          <AnsweredList quotes={document.meta.answered} describe={describeCuratedAnswer} />
+          <WhatHappensNext answered={document.meta.answered} meta={document.meta} />
+        </>
       )}
     </ClientPageFrame>
+  );
+}
+
+interface WhatHappensNextProps {
+  answered: readonly CuratedQuote[];
+  meta: Pick<ClientPageMeta, 'client' | 'stylist'>;
+}
+
+/** What the answers lead to: the stylist collects or sends a label, and how the client is paid. */
+function WhatHappensNext({ answered, meta }: WhatHappensNextProps) {
+  const sold = answered.filter((quote) => quote.answer?.response === 'buyout');
+  const hasKept = answered.some((quote) => quote.answer?.response === 'rejected');
+  if (sold.length === 0 && !hasKept) return null;
+  const total = sold.reduce((sum, quote) => sum + quote.buyoutQuote, 0);
+  return (
+    <ClientPageSection id="curated-next" title={CLIENT_PAGE_TEXT.whatHappensNext}>
+      <ul className={classes.nextSteps}>
+        {sold.length > 0 && (
+          <>
+            <li>{CLIENT_PAGE_TEXT.nextCollect(meta.stylist.name)}</li>
+            <li>{CLIENT_PAGE_TEXT.nextPayment(formatMoney(total), meta.client.paymentMethod)}</li>
+          </>
+        )}
+        {hasKept && <li>{CLIENT_PAGE_TEXT.nextKeep}</li>}
+      </ul>
+    </ClientPageSection>
   );
 }
 
@@ -134,13 +197,16 @@ interface CuratedCarouselProps {
   onAnswer: (id: number, response: ClientResponse) => void;
 }
 
-/** 1.2 cards in view with the current one centred (§9); swiping is embla's. */
+/**
+ * 1.2 cards in view with the current one centred (§9); the first and last sit at their edge, so no
+ * empty gutter shows beside them. Swiping is embla's; under reduced motion cards change at once.
+ */
 function CuratedCarousel({ quotes, answers, isLocked, onAnswer }: CuratedCarouselProps) {
-  // containScroll off: the first and last cards are centred too, not pushed to an edge.
   const [viewportRef, emblaApi] = useEmblaCarousel({
     align: 'center',
     loop: false,
-    containScroll: false,
+    containScroll: 'trimSnaps',
+    breakpoints: { [REDUCED_MOTION]: { duration: 0 } },
   });
   const [current, setCurrent] = useState(0);
   const total = quotes.length;
@@ -149,9 +215,15 @@ function CuratedCarousel({ quotes, answers, isLocked, onAnswer }: CuratedCarouse
   useEffect(() => {
     if (!emblaApi) return;
     const onSelect = () => setCurrent(emblaApi.selectedScrollSnap());
-    emblaApi.on('select', onSelect).on('reInit', onSelect);
+    // A released swipe settles on its card at once rather than sliding there.
+    const onRelease = () => {
+      if (window.matchMedia(REDUCED_MOTION).matches) {
+        emblaApi.scrollTo(emblaApi.selectedScrollSnap(), true);
+      }
+    };
+    emblaApi.on('select', onSelect).on('reInit', onSelect).on('pointerUp', onRelease);
     return () => {
-      emblaApi.off('select', onSelect).off('reInit', onSelect);
+      emblaApi.off('select', onSelect).off('reInit', onSelect).off('pointerUp', onRelease);
     };
   }, [emblaApi]);
 
@@ -196,7 +268,7 @@ function CuratedCarousel({ quotes, answers, isLocked, onAnswer }: CuratedCarouse
         </Group>
       )}
       <div className={classes.viewport} ref={viewportRef}>
-        <div className={classes.track}>
+        <div className={classes.track} data-single={total === 1 || undefined}>
           {quotes.map((quote, index) => (
             <div
               key={quote.id}

@@ -39,7 +39,8 @@ describe('quote share page', { timeout: UI_TEST_TIMEOUT_MS }, () => {
           status: 'in_transit',
           trackingNumber: '1Z999AA10123456784',
         }),
-        clientQuote({ id: 204, name: 'Kelly 28', status: 'received', pickupType: 'concierge' }),
+        clientQuote({ id: 204, name: 'Kelly 28', status: 'in_transit', pickupType: 'concierge' }),
+        clientQuote({ id: 205, name: 'Lindy 26', status: 'sold', pickupType: 'concierge' }),
       ]),
     );
     expect(
@@ -65,6 +66,10 @@ describe('quote share page', { timeout: UI_TEST_TIMEOUT_MS }, () => {
 
     const kelly = screen.getByRole('article', { name: 'Hermès Kelly 28' });
     expect(within(kelly).getByText('Picked Up')).toBeInTheDocument();
+    // Picked up, then received, converted and sold: the item's life went on after the pickup.
+    const lindy = screen.getByRole('article', { name: 'Hermès Lindy 26' });
+    expect(within(lindy).getByText('Sold')).toBeInTheDocument();
+    expect(within(lindy).queryByText('Picked Up')).toBeNull();
     expect(screen.getByRole('contentinfo')).toHaveTextContent('Coco Laurent');
   });
 

@@ -1,12 +1,12 @@
 import {
   CLIENT_PAGE_TEXT,
   estimatedTimeline,
-  formatDate,
   formatMoney,
   statusDisplayText,
   type ClientQuote,
 } from '@atelier/contract';
 import { Badge, Text } from '@mantine/core';
+import { formatDate } from '../../lib/format.ts';
 import { acceptedOfferText } from './answered-list.tsx';
 import { ClientPageLoader } from './client-page-frame.tsx';
 import { useClientPageToken, useQuoteShareDocument } from './client-page-queries.ts';

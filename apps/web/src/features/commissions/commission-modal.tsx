@@ -1,13 +1,9 @@
-import {
-  formatDate,
-  formatMoney,
-  type CommissionDocument,
-  type CommissionStatus,
-} from '@atelier/contract';
+import { formatMoney, type CommissionDocument, type CommissionStatus } from '@atelier/contract';
 import { Anchor, Group, Image, Modal, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { formatDate } from '../../lib/format.ts';
 import { quotePickupPath } from '../../app/routes.ts';
 import { MOBILE_MEDIA_QUERY } from '../../app/theme.ts';
 import { ImageIcon } from '../../components/icons.tsx';

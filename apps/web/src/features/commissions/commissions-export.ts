@@ -5,8 +5,7 @@ import { toRangeQuery, type CommissionRange } from './commissions-queries.ts';
 export const DEFAULT_EXPORT_FILE_NAME = 'commissions.csv';
 
 export function exportPath(range: CommissionRange): string {
-  const search = new URLSearchParams(toRangeQuery(range)).toString();
-  return `/api/stylist/commissions/export${search ? `?${search}` : ''}`;
+  return `/api/stylist/commissions/export?${new URLSearchParams({ ...toRangeQuery(range) }).toString()}`;
 }
 
 /** The file name a Content-Disposition header gives (filename* first), else the default. */

@@ -5,6 +5,7 @@ import {
 } from '@atelier/contract';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../lib/api-client.ts';
+import { browserTimeZone } from '../../lib/format.ts';
 
 /** The date range picker's choice: calendar days as YYYY-MM-DD, either end possibly unset. */
 export interface CommissionRange {
@@ -14,10 +15,22 @@ export interface CommissionRange {
 
 export const ALL_TIME: CommissionRange = { start: null, end: null };
 
-/** §5: a range applies only when a start date is set; an end alone is no range at all. */
-export function toRangeQuery(range: CommissionRange): { startDate?: string; endDate?: string } {
-  if (!range.start) return {};
-  return range.end ? { startDate: range.start, endDate: range.end } : { startDate: range.start };
+export interface RangeQuery {
+  startDate?: string;
+  endDate?: string;
+  timeZone: string;
+}
+
+/**
+ * §5: a range applies only when a start date is set; an end alone is no range at all. The days
+ * are the viewer's: the browser's zone goes along, and draws the chart's months too.
+ */
+export function toRangeQuery(range: CommissionRange): RangeQuery {
+  const timeZone = browserTimeZone();
+  if (!range.start) return { timeZone };
+  return range.end
+    ? { startDate: range.start, endDate: range.end, timeZone }
+    : { startDate: range.start, timeZone };
 }
 
 export const commissionKeys = {
@@ -28,8 +41,7 @@ export const commissionKeys = {
 };
 
 export function commissionsPath(range: CommissionRange): string {
-  const search = new URLSearchParams(toRangeQuery(range)).toString();
-  return `/api/stylist/commissions${search ? `?${search}` : ''}`;
+  return `/api/stylist/commissions?${new URLSearchParams({ ...toRangeQuery(range) }).toString()}`;
 }
 
 /** links.next is absolute on the account host (§7); the api client calls it by path and query. */

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
 import { accountDocument } from '../../test/fixtures.ts';
 import { makeJwtExpiringIn } from '../../test/jwt.ts';
+import { browserTimeZone } from '../../lib/format.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { sessionStore } from '../auth/session-store.ts';
 import { formatAxisDollars } from './commission-chart.tsx';
@@ -13,7 +14,10 @@ import { commissionsPath, nextPageSize, sumByClient, toRangeQuery } from './comm
 import { commission, commissionPage, timeline } from './commissions-test-data.ts';
 import { rangeLabel } from './reports-card.tsx';
 
-const LIST = 'GET /api/stylist/commissions';
+const PATH = '/api/stylist/commissions';
+// The viewer's zone goes with every list and export request (here, the test machine's).
+const ZONE = new URLSearchParams({ timeZone: browserTimeZone() }).toString();
+const LIST = `GET ${PATH}?${ZONE}`;
 const NEXT_HOST = 'https://account.atelier.example';
 
 const dashboard: Dashboard = {
@@ -75,8 +79,8 @@ describe('reports card', () => {
     const month = dayjs().startOf('month');
     const start = month.format('YYYY-MM-DD');
     const end = month.date(15).format('YYYY-MM-DD');
-    const ranged = `${LIST}?startDate=${start}&endDate=${end}`;
-    const since = `${LIST}?startDate=${start}`;
+    const ranged = `GET ${PATH}?startDate=${start}&endDate=${end}&${ZONE}`;
+    const since = `GET ${PATH}?startDate=${start}&${ZONE}`;
     const { user, requests } = renderReports({
       [LIST]: () => jsonResponse(200, allTime),
       [since]: () => jsonResponse(200, allTime),
@@ -137,7 +141,7 @@ describe('reports card', () => {
             next: `${NEXT_HOST}/api/stylist/commissions?page=2`,
           }),
         ),
-      [`${LIST}?page=2`]: () =>
+      [`GET ${PATH}?page=2`]: () =>
         jsonResponse(
           200,
           // The list moved under us: commission 2 comes again and must show once.
@@ -146,7 +150,7 @@ describe('reports card', () => {
             next: `${NEXT_HOST}/api/stylist/commissions?page=3`,
           }),
         ),
-      [`${LIST}?page=3`]: () =>
+      [`GET ${PATH}?page=3`]: () =>
         jsonResponse(200, commissionPage([commission(5)], { meta, next: null })),
     });
     const card = await findCard();
@@ -159,7 +163,7 @@ describe('reports card', () => {
     await within(card).findByRole('button', { name: /Product 5/ });
     expect(within(card).queryByRole('button', { name: /View Next/ })).toBeNull();
     expect(listRequests(requests).map((request) => request.path)).toEqual([
-      '/api/stylist/commissions',
+      `${PATH}?${ZONE}`,
       '/api/stylist/commissions?page=2',
       '/api/stylist/commissions?page=3',
     ]);
@@ -179,7 +183,7 @@ describe('reports card', () => {
             { meta, next: `${NEXT_HOST}/api/stylist/commissions?page=2` },
           ),
         ),
-      [`${LIST}?page=2`]: () =>
+      [`GET ${PATH}?page=2`]: () =>
         jsonResponse(
           200,
           commissionPage([commission(3, { clientId: 8, clientName: 'Cy Twombly', amount: 20 })], {
@@ -269,7 +273,7 @@ describe('reports card', () => {
     });
     const { user, requests } = renderReports({
       [LIST]: () => jsonResponse(200, allTime),
-      'GET /api/stylist/commissions/export': () =>
+      [`GET ${PATH}/export?${ZONE}`]: () =>
         new Response('id,amount\n1,12.50\n', {
           status: 200,
           headers: {
@@ -289,10 +293,11 @@ describe('reports card', () => {
 
 describe('reports rules', () => {
   test('a range applies only with a start date', () => {
-    expect(toRangeQuery({ start: null, end: '2026-03-31' })).toEqual({});
-    expect(commissionsPath({ start: null, end: '2026-03-31' })).toBe('/api/stylist/commissions');
+    const timeZone = browserTimeZone();
+    expect(toRangeQuery({ start: null, end: '2026-03-31' })).toEqual({ timeZone });
+    expect(commissionsPath({ start: null, end: '2026-03-31' })).toBe(`${PATH}?${ZONE}`);
     expect(commissionsPath({ start: '2026-03-01', end: null })).toBe(
-      '/api/stylist/commissions?startDate=2026-03-01',
+      `${PATH}?startDate=2026-03-01&${ZONE}`,
     );
   });
 

@@ -1,5 +1,4 @@
 import {
-  formatDate,
   formatMoney,
   pluralize,
   type CommissionListDocument,
@@ -21,6 +20,7 @@ import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { formatDate } from '../../lib/format.ts';
 import { LoadError } from '../../components/load-error.tsx';
 import { ClientDetailModal } from '../clients/client-detail-modal.tsx';
 import { DashboardCard } from '../dashboard/dashboard-card.tsx';

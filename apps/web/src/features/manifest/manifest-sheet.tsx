@@ -1,5 +1,4 @@
 import {
-  formatDate,
   MANIFEST_LABEL_THUMBNAIL_WIDTH,
   pluralize,
   type ManifestClient,
@@ -9,6 +8,7 @@ import {
   type StylistAddress,
 } from '@atelier/contract';
 import { useId } from 'react';
+import { formatDate } from '../../lib/format.ts';
 import { Barcode } from './barcode.tsx';
 import classes from './manifest-sheet.module.css';
 

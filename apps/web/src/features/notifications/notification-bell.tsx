@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { BellIcon } from '../../components/icons.tsx';
 import classes from './notification-bell.module.css';
 import { useNotifications } from './notifications-queries.ts';
-import { useNotificationStream } from './use-notification-stream.ts';
+import { useNotificationStream, type StreamListeners } from './use-notification-stream.ts';
 
 /** §2: the bell shakes this long when unread is above 0. */
 export const SHAKE_MS = 4_000;
@@ -33,9 +33,15 @@ function useShake(unread: number | undefined) {
   return shake;
 }
 
+interface NotificationBellProps {
+  onClick: () => void;
+  /** What else follows the stream (the data each event concerns). */
+  streamListeners?: StreamListeners;
+}
+
 /** §2: the top bar's bell with the unread badge; it keeps the notifications live while shown. */
-export function NotificationBell({ onClick }: { onClick: () => void }) {
-  useNotificationStream();
+export function NotificationBell({ onClick, streamListeners }: NotificationBellProps) {
+  useNotificationStream(streamListeners);
   const { data } = useNotifications();
   const unread = data?.meta.unread;
   const shake = useShake(unread);

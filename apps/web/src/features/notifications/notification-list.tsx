@@ -1,4 +1,4 @@
-import { formatDate, type Notification } from '@atelier/contract';
+import type { Notification } from '@atelier/contract';
 import {
   Button,
   Group,
@@ -10,6 +10,7 @@ import {
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { formatDate } from '../../lib/format.ts';
 import { LoadError } from '../../components/load-error.tsx';
 import classes from './notification-list.module.css';
 import { useMarkNotificationsRead, useNotifications } from './notifications-queries.ts';

@@ -161,9 +161,13 @@ describe('quote card', () => {
     expect(within(card).getByRole('checkbox')).toHaveAccessibleDescription(text);
   });
 
-  test('a concierge pickup reads "Picked Up" whatever the status', () => {
-    const { card } = renderCard(cardOf('received', { pickup_type: 'concierge' }));
-    expect(within(card).getByRole('checkbox')).toHaveAccessibleDescription('Picked Up');
+  test.each([
+    ['in_transit', 'Picked Up'],
+    ['received', 'Received at Warehouse'],
+    ['sold', 'Sold'],
+  ])('a concierge pickup that is %s reads "%s"', (status, text) => {
+    const { card } = renderCard(cardOf(status, { pickup_type: 'concierge' }));
+    expect(within(card).getByRole('checkbox')).toHaveAccessibleDescription(text);
   });
 
   test.each([

@@ -3,7 +3,6 @@ import {
   QUOTE_PROBLEM_TEXT,
   canShowOffers,
   estimatedTimeline,
-  formatDate,
   formatMoney,
   selectionGroup,
   statusAction,
@@ -27,6 +26,7 @@ import {
   type MantineColor,
 } from '@mantine/core';
 import { useId, useState, type KeyboardEvent } from 'react';
+import { formatDate } from '../../lib/format.ts';
 import { CheckIcon, ChevronDownIcon, ExternalIcon, ImageIcon } from '../../components/icons.tsx';
 import classes from './quote-card.module.css';
 import { useTap } from './use-tap.ts';

@@ -8,11 +8,13 @@ import { AppProviders } from '../../app/providers.tsx';
 import { routes } from '../../app/routes.ts';
 import { jsonResponse, mockFetch, type RecordedRequest } from '../../test/fetch-mock.ts';
 import {
-  ALL_RECORDED_TEXT,
-  NOTHING_TO_REVIEW_TEXT,
+  NO_LISTED_QUOTES_TEXT,
   parseQuoteIds,
   QuoteReviewPage,
+  RECORDED_HEADING,
+  WAITING_HEADING,
 } from './quote-review-page.tsx';
+import { NO_ANSWER_TEXT } from './recorded-answer-card.tsx';
 import { RESPONSES_SUBMITTED_TEXT } from './review-response-form.tsx';
 import { quoteListAnswer, quoteResource, type QuoteOverrides } from './quotes-test-data.ts';
 
@@ -40,11 +42,47 @@ const FAKE_BIRKIN = quoteResource({
   id: 103,
   attributes: { name: 'Birkin 30', status: 'fake', commentToCustomer: 'Not authentic.' },
 });
+/** Answered by the client on the Curated For page, as the server's history records it. */
 const ANSWERED_TOTE = offered(104, 'Tote', {
   status: 'offer_accepted',
-  offers: { consignmentEstimate: 1200, acceptedOfferType: 'consignment' },
+  offers: { consignmentEstimate: 1200, buyoutQuote: 800, acceptedOfferType: 'buyout' },
+  statusHistory: [
+    {
+      from: null,
+      to: 'pending_authentication',
+      actor: 'stylist',
+      note: null,
+      at: '2026-05-04T15:00:00.000Z',
+    },
+    {
+      from: 'authenticated_with_offer',
+      to: 'offer_pending',
+      actor: 'stylist',
+      note: null,
+      at: '2026-05-06T15:00:00.000Z',
+    },
+    {
+      from: 'offer_pending',
+      to: 'offer_accepted',
+      actor: 'client',
+      note: 'Client said Yes to the buyout offer on the Curated For page.',
+      at: '2026-05-07T18:30:00.000Z',
+    },
+  ],
 });
-const ALL_QUOTES = [FLAP_BAG, SADDLE_BAG, FAKE_BIRKIN, ANSWERED_TOTE];
+const DECLINED_SCARF = offered(105, 'Scarf', {
+  status: 'rejected',
+  offers: { consignmentEstimate: 300, acceptedOfferType: 'rejected' },
+});
+const PENDING_WATCH = quoteResource({ id: 106, attributes: { name: 'Watch' } });
+const ALL_QUOTES = [
+  FLAP_BAG,
+  SADDLE_BAG,
+  FAKE_BIRKIN,
+  ANSWERED_TOTE,
+  DECLINED_SCARF,
+  PENDING_WATCH,
+];
 
 beforeEach(() => {
   notifications.clean();
@@ -105,18 +143,48 @@ describe('quote review page', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     expect(within(quotesSection()).getByRole('button', { name: 'Submit Responses' })).toBeEnabled();
   });
 
-  test('listed quotes that no longer wait for an answer, or do not exist, leave nothing to review', async () => {
-    const { user, router } = renderPage('/quotes/review/7?quotes=104,999');
-    expect(await screen.findByText(NOTHING_TO_REVIEW_TEXT)).toBeInTheDocument();
+  test('answered quotes show the answer recorded, by whom and when; unknown ids are left out', async () => {
+    renderPage('/quotes/review/7?quotes=104,105,106,999');
+    const tote = await screen.findByRole('article', { name: 'Tote' });
+    expect(screen.getByRole('heading', { name: RECORDED_HEADING })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: WAITING_HEADING })).toBeNull();
+    expect(
+      within(quotesSection())
+        .getAllByRole('article')
+        .map((card) => card.getAttribute('aria-label')),
+    ).toEqual(['Watch', 'Tote', 'Scarf']);
+
+    expect(tote).toHaveTextContent('Offer Accepted');
+    expect(tote).toHaveTextContent('Buyout accepted: $800.00');
+    expect(tote).toHaveTextContent('Answered by the client on 5/7/2026');
+    expect(tote).toHaveTextContent('Client said Yes to the buyout offer on the Curated For page.');
+    expect(screen.getByRole('article', { name: 'Scarf' })).toHaveTextContent('Offers declined');
+    expect(screen.getByRole('article', { name: 'Watch' })).toHaveTextContent(NO_ANSWER_TEXT);
+    expect(screen.queryByRole('button', { name: 'Submit Responses' })).toBeNull();
+  });
+
+  test('quotes waiting and quotes answered show side by side, each group under its heading', async () => {
+    renderPage('/quotes/review/7?quotes=101,104');
+    expect(await screen.findByRole('heading', { name: WAITING_HEADING })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: RECORDED_HEADING })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('article', { name: 'Classic Flap Bag' })).getAllByRole('group'),
+    ).toHaveLength(2);
+    expect(screen.getByRole('article', { name: 'Tote' })).toHaveTextContent('Buyout accepted');
+  });
+
+  test('listed ids that are none of the client’s quotes find nothing, and lead back', async () => {
+    const { user, router } = renderPage('/quotes/review/7?quotes=999');
+    expect(await screen.findByText(NO_LISTED_QUOTES_TEXT)).toBeInTheDocument();
     expect(screen.queryByRole('article')).toBeNull();
 
     await user.click(screen.getByRole('link', { name: "Ann's Quotes" }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/quotes/pickup/7'));
   });
 
-  test('with no quotes listed, there is nothing to review', async () => {
+  test('with no quotes listed, there is nothing to show', async () => {
     renderPage('/quotes/review/7');
-    expect(await screen.findByText(NOTHING_TO_REVIEW_TEXT)).toBeInTheDocument();
+    expect(await screen.findByText(NO_LISTED_QUOTES_TEXT)).toBeInTheDocument();
   });
 
   test('a failed load offers Retry', async () => {
@@ -133,13 +201,32 @@ describe('quote review page', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     expect(await screen.findByRole('article', { name: 'Classic Flap Bag' })).toBeInTheDocument();
   });
 
-  test('submitting records the answers and, once none is left waiting, says so', async () => {
+  test('submitting records the answers, and the card then shows the answer recorded', async () => {
     let isAnswered = false;
     const { user, requests } = renderPage('/quotes/review/7?quotes=101', {
       [QUOTES_PATH]: () =>
         quoteListAnswer(
           isAnswered
-            ? [offered(101, 'Classic Flap Bag', { status: 'offer_accepted' }), SADDLE_BAG]
+            ? [
+                offered(101, 'Classic Flap Bag', {
+                  status: 'offer_accepted',
+                  offers: {
+                    consignmentEstimate: 1200,
+                    buyoutQuote: 800,
+                    acceptedOfferType: 'buyout',
+                  },
+                  statusHistory: [
+                    {
+                      from: 'offer_pending',
+                      to: 'offer_accepted',
+                      actor: 'stylist',
+                      note: null,
+                      at: '2026-05-08T12:00:00.000Z',
+                    },
+                  ],
+                }),
+                SADDLE_BAG,
+              ]
             : ALL_QUOTES,
         )(),
       [PATCH_PATH]: () => {
@@ -161,7 +248,11 @@ describe('quote review page', { timeout: UI_TEST_TIMEOUT_MS }, () => {
         },
       ],
     });
-    expect(await screen.findByText(ALL_RECORDED_TEXT)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: RECORDED_HEADING })).toBeInTheDocument();
+    const recorded = screen.getByRole('article', { name: 'Classic Flap Bag' });
+    expect(recorded).toHaveTextContent('Buyout accepted: $800.00');
+    expect(recorded).toHaveTextContent('Recorded by you on 5/8/2026');
+    expect(screen.queryByRole('heading', { name: WAITING_HEADING })).toBeNull();
   });
 
   test('a link without a client id says so', async () => {

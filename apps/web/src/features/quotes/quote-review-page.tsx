@@ -1,14 +1,16 @@
 import { statusAction } from '@atelier/contract';
 import { Button, Container, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { quotePickupPath } from '../../app/routes.ts';
 import { LoadError } from '../../components/load-error.tsx';
 import { parseClientId, useClientQuotes } from './quote-queries.ts';
+import { RecordedAnswerCard } from './recorded-answer-card.tsx';
 import { ReviewResponseForm } from './review-response-form.tsx';
 
-export const NOTHING_TO_REVIEW_TEXT = 'None of these quotes are waiting for an answer.';
-export const ALL_RECORDED_TEXT = 'Every answer is recorded.';
+export const NO_LISTED_QUOTES_TEXT = 'None of the listed quotes were found for this client.';
+export const WAITING_HEADING = 'Waiting for an answer';
+export const RECORDED_HEADING = 'Answers';
 
 /** `?quotes=1,2,3` as the listed quote ids; blanks and repeats are dropped. */
 export function parseQuoteIds(value: string | null): Set<string> {
@@ -44,13 +46,13 @@ export function QuoteReviewPage() {
 
 function ClientResponses({ clientId, quoteIds }: { clientId: number; quoteIds: Set<string> }) {
   const query = useClientQuotes(clientId);
-  const [hasSubmitted, setHasSubmitted] = useState(false);
   const firstName = query.data?.client?.firstName;
   const heading = firstName ? `${firstName}'s Responses` : 'Client Responses';
-  // Only the listed quotes, and of those only what still waits for the client's answer.
-  const quotes = (query.data?.quotes ?? []).filter(
-    (quote) => quoteIds.has(String(quote.id)) && statusAction(quote.status) === 'review-response',
-  );
+  // §2: one card per listed quote. Those still waiting can be answered here; the others show the
+  // answer recorded (the "client answered" notification links here once the client has answered).
+  const listed = (query.data?.quotes ?? []).filter((quote) => quoteIds.has(String(quote.id)));
+  const waiting = listed.filter((quote) => statusAction(quote.status) === 'review-response');
+  const recorded = listed.filter((quote) => !waiting.includes(quote));
   const backLink = (
     <Button component={Link} to={quotePickupPath(clientId)} variant="outline">
       {firstName ? `${firstName}'s Quotes` : 'Client Quotes'}
@@ -60,16 +62,25 @@ function ClientResponses({ clientId, quoteIds }: { clientId: number; quoteIds: S
   let content;
   if (query.data) {
     content =
-      quotes.length > 0 ? (
-        <ReviewResponseForm
-          clientId={clientId}
-          quotes={quotes}
-          onSubmitted={() => setHasSubmitted(true)}
-        />
+      listed.length > 0 ? (
+        <Stack gap="xl">
+          {waiting.length > 0 && (
+            <QuoteGroup heading={WAITING_HEADING}>
+              <ReviewResponseForm clientId={clientId} quotes={waiting} />
+            </QuoteGroup>
+          )}
+          {recorded.length > 0 && (
+            <QuoteGroup heading={RECORDED_HEADING}>
+              {recorded.map((quote) => (
+                <RecordedAnswerCard key={quote.id} quote={quote} />
+              ))}
+            </QuoteGroup>
+          )}
+        </Stack>
       ) : (
         <Paper withBorder radius="md" p="xl" bg="dark.8">
           <Stack gap="md" align="flex-start">
-            <Text>{hasSubmitted ? ALL_RECORDED_TEXT : NOTHING_TO_REVIEW_TEXT}</Text>
+            <Text>{NO_LISTED_QUOTES_TEXT}</Text>
             {backLink}
           </Stack>
         </Paper>
@@ -88,11 +99,22 @@ function ClientResponses({ clientId, quoteIds }: { clientId: number; quoteIds: S
   }
 
   return (
-    <ReviewFrame heading={heading} action={query.data && quotes.length > 0 ? backLink : null}>
+    <ReviewFrame heading={heading} action={query.data && listed.length > 0 ? backLink : null}>
       <section aria-label="Quotes to review" aria-busy={query.isFetching}>
         {content}
       </section>
     </ReviewFrame>
+  );
+}
+
+function QuoteGroup({ heading, children }: { heading: string; children: ReactNode }) {
+  return (
+    <Stack gap="md">
+      <Title order={2} size="h4" fw={500}>
+        {heading}
+      </Title>
+      {children}
+    </Stack>
   );
 }
 

@@ -14,7 +14,7 @@ import {
 import { Button, Center, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useIsMutating } from '@tanstack/react-query';
-import { useReducer, type FormEvent } from 'react';
+import { useReducer, type FormEvent, type ReactNode } from 'react';
 import { isApiError } from '../../lib/api-client.ts';
 import { recordResponsesKey, useRecordResponses } from './quote-mutations.ts';
 
@@ -27,7 +27,7 @@ const RESPONSE_REQUIRED_TOAST_ID = 'response-required';
 export const RESPONSE_REQUIRED_TEXT = 'Please respond to all offers for each quote';
 export const NO_OFFERS_TEXT = 'No offers to answer for this item.';
 
-const OFFER_LABELS: Readonly<Record<OfferType, string>> = {
+export const OFFER_LABELS: Readonly<Record<OfferType, string>> = {
   consignment: 'Consignment',
   buyout: 'Buyout',
 };
@@ -41,7 +41,7 @@ interface ReviewResponseFormProps {
   clientId: number;
   quotes: readonly QuoteView[];
   /** After the answers were recorded (and the toast shown). */
-  onSubmitted: () => void;
+  onSubmitted?: () => void;
   /** When given, a "Close" button is the only action while there is nothing to answer. */
   onClose?: () => void;
 }
@@ -76,7 +76,7 @@ export function ReviewResponseForm({
               notifications.show({ color: 'yellow', message: RESPONSES_REFRESH_FAILED_TEXT });
             }
             clearAnswers();
-            onSubmitted();
+            onSubmitted?.();
           },
           onError: showResponsesFailed,
         })
@@ -174,63 +174,89 @@ interface QuoteAnswersProps {
   onAnswer: (offerType: OfferType, answer: OfferAnswer) => void;
 }
 
-function QuoteAnswers({ quote, answers, isLocked, onAnswer }: QuoteAnswersProps) {
-  const title = quote.name ?? 'Unnamed item';
+/** The card's name for a quote in these forms and on the review page. */
+function answerCardTitle(quote: QuoteView): string {
+  return quote.name ?? 'Unnamed item';
+}
+
+/** A quote's photo, designer and name: the head of each answer card. */
+export function QuoteSummary({ quote }: { quote: QuoteView }) {
+  const title = answerCardTitle(quote);
   return (
-    <Paper component="article" aria-label={title} withBorder radius="md" p="md" bg="dark.8">
-      <Stack gap="md">
-        <Group gap="md" wrap="nowrap" align="center">
-          {quote.imageUrl ? (
-            <Image
-              src={quote.imageUrl}
-              alt={`Photo of ${title}`}
-              w={64}
-              h={64}
-              radius="sm"
-              fit="cover"
-              style={{ flex: 'none' }}
-            />
-          ) : (
-            <Center w={64} h={64} bg="dark.6" style={{ flex: 'none', borderRadius: 4 }}>
-              <Text size="xs" c="dimmed">
-                No photo
-              </Text>
-            </Center>
-          )}
-          <div style={{ minWidth: 0 }}>
-            {quote.brand && (
-              <Text size="xs" c="gold.4" tt="uppercase" lts="0.18em">
-                {quote.brand}
-              </Text>
-            )}
-            <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
-              {title}
-            </Text>
-          </div>
-        </Group>
-        {quote.commentToCustomer && (
-          <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-            {quote.commentToCustomer}
+    <Group gap="md" wrap="nowrap" align="center">
+      {quote.imageUrl ? (
+        <Image
+          src={quote.imageUrl}
+          alt={`Photo of ${title}`}
+          w={64}
+          h={64}
+          radius="sm"
+          fit="cover"
+          style={{ flex: 'none' }}
+        />
+      ) : (
+        <Center w={64} h={64} bg="dark.6" style={{ flex: 'none', borderRadius: 4 }}>
+          <Text size="xs" c="dimmed">
+            No photo
+          </Text>
+        </Center>
+      )}
+      <div style={{ minWidth: 0 }}>
+        {quote.brand && (
+          <Text size="xs" c="gold.4" tt="uppercase" lts="0.18em">
+            {quote.brand}
           </Text>
         )}
-        {quote.offerTypes.length > 0 ? (
-          quote.offerTypes.map((type) => (
-            <OfferChoice
-              key={type}
-              label={OFFER_LABELS[type]}
-              amount={offerAmount(quote.offers, type)}
-              answer={answers[type]}
-              isLocked={isLocked}
-              onAnswer={(answer) => onAnswer(type, answer)}
-            />
-          ))
-        ) : (
-          <Text size="sm" c="dimmed">
-            {NO_OFFERS_TEXT}
-          </Text>
-        )}
-      </Stack>
+        <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
+          {title}
+        </Text>
+      </div>
+    </Group>
+  );
+}
+
+/** One quote's card in these forms and on the review page, named by the item. */
+export function AnswerCard({ quote, children }: { quote: QuoteView; children: ReactNode }) {
+  return (
+    <Paper
+      component="article"
+      aria-label={answerCardTitle(quote)}
+      withBorder
+      radius="md"
+      p="md"
+      bg="dark.8"
+    >
+      <Stack gap="md">{children}</Stack>
     </Paper>
+  );
+}
+
+function QuoteAnswers({ quote, answers, isLocked, onAnswer }: QuoteAnswersProps) {
+  return (
+    <AnswerCard quote={quote}>
+      <QuoteSummary quote={quote} />
+      {quote.commentToCustomer && (
+        <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+          {quote.commentToCustomer}
+        </Text>
+      )}
+      {quote.offerTypes.length > 0 ? (
+        quote.offerTypes.map((type) => (
+          <OfferChoice
+            key={type}
+            label={OFFER_LABELS[type]}
+            amount={offerAmount(quote.offers, type)}
+            answer={answers[type]}
+            isLocked={isLocked}
+            onAnswer={(answer) => onAnswer(type, answer)}
+          />
+        ))
+      ) : (
+        <Text size="sm" c="dimmed">
+          {NO_OFFERS_TEXT}
+        </Text>
+      )}
+    </AnswerCard>
   );
 }
 

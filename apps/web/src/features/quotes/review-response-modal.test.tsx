@@ -15,7 +15,7 @@ import {
   RESPONSES_REFRESH_FAILED_TEXT,
   RESPONSES_SUBMITTED_TEXT,
 } from './review-response-form.tsx';
-import { ReviewResponseModal } from './review-response-modal.tsx';
+import { REVIEW_RESPONSE_INTRO, ReviewResponseModal } from './review-response-modal.tsx';
 import { quoteListAnswer, quoteResource, quoteView } from './quotes-test-data.ts';
 
 const UI_TEST_TIMEOUT_MS = 20_000;
@@ -117,6 +117,12 @@ async function answerAll(user: User, dialog: HTMLElement) {
 }
 
 describe('review response modal', { timeout: UI_TEST_TIMEOUT_MS }, () => {
+  test('says first that it records the answers, and that Share sends the offers', () => {
+    const { dialog } = renderModal(OFFERED);
+    const body = dialog.querySelector('.mantine-Modal-body');
+    expect(body?.firstElementChild).toHaveTextContent(REVIEW_RESPONSE_INTRO);
+  });
+
   test('shows each quote with its offers, a buyback as Buyout, and what has none', async () => {
     const { dialog } = renderModal(OFFERED);
 

@@ -1,9 +1,13 @@
 import type { QuoteView } from '@atelier/contract';
-import { Modal } from '@mantine/core';
+import { Modal, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { MOBILE_MEDIA_QUERY } from '../../app/theme.ts';
 import classes from './add-item-modal.module.css';
 import { ReviewResponseForm, useIsRecordingResponses } from './review-response-form.tsx';
+
+/** The modal's first line: it records answers given; sending the offers is Share's job. */
+export const REVIEW_RESPONSE_INTRO =
+  'Record the answers your client gave to these offers. To send the offers to your client, close this and use Share.';
 
 interface ReviewResponseModalProps {
   clientId: number;
@@ -41,6 +45,9 @@ export function ReviewResponseModal({
       closeButtonProps={{ 'aria-label': 'Close', disabled: isSubmitting }}
       classNames={{ title: classes.title }}
     >
+      <Text size="sm" c="dimmed" mb="md">
+        {REVIEW_RESPONSE_INTRO}
+      </Text>
       <ReviewResponseForm
         clientId={clientId}
         quotes={quotes}

@@ -1,0 +1,130 @@
+import type {
+  AccountRole,
+  AdminQuoteAction,
+  BanUserBody,
+  ClientLinkAnswer,
+  ClientLinkPage,
+  CommissionDocument,
+  CreateNotificationBodySchema,
+  MarkPaidAnswer,
+  MarketingBox,
+  NotificationDocument,
+  OutboxListDocument,
+  OutboxMessageDocument,
+  QuoteDocument,
+  RequeueFailedAnswer,
+  RevokedLinksAnswer,
+  SetUserRoleBody,
+  TutorialDocument,
+  UnbanUserBody,
+  UserAccessAnswer,
+} from '@atelier/contract';
+import type { z } from 'zod';
+import type { Auth } from '../auth/auth.ts';
+import type { Db } from '../db/client.ts';
+import { banUser, setUserRole, unbanUser } from '../features/accounts/admin-users.service.ts';
+import { createAccount } from '../features/accounts/create-account.ts';
+import { markCommissionsPaid } from '../features/commissions/mark-paid.service.ts';
+import { recordSale, type RecordSale } from '../features/commissions/record-sale.service.ts';
+import {
+  createClientLink,
+  revokeLinksOfClient,
+} from '../features/links/admin-client-links.service.ts';
+import {
+  getMarketingBox,
+  putMarketingBox,
+  type MarketingBoxInput,
+} from '../features/marketing-box/marketing-box.service.ts';
+import { notifyStylistByEmail } from '../features/notifications/notifications.service.ts';
+import { applyQuoteAction, getQuote } from '../features/quotes/admin-quotes.service.ts';
+import type { QuoteLinkDeps } from '../features/quotes/quote-resource.ts';
+import { createTutorial, type TutorialInput } from '../features/tutorials/tutorials.service.ts';
+import {
+  listOutbox,
+  requeueFailed,
+  requeueMessage,
+} from '../integrations/outbox/admin-outbox.service.ts';
+import { storedPath, type FileStorage } from '../integrations/storage/storage.ts';
+
+export interface NewAccountInput {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+/**
+ * What the back-office commands do, with the contract's answers: on the database directly
+ * (`directBackend`) or through a running server's admin API (`apiBackend`, api-backend.ts), one
+ * call per route. The commands print from these answers only, so their output is the same either way.
+ */
+export interface AdminBackend {
+  createAccount(
+    role: Extract<AccountRole, 'stylist' | 'admin'>,
+    account: NewAccountInput,
+  ): Promise<{ userId: string; stylistId: number | null; email: string }>;
+  getQuote(quoteId: number): Promise<QuoteDocument>;
+  applyQuoteAction(quoteId: number, action: AdminQuoteAction): Promise<QuoteDocument>;
+  recordSale(quoteId: number, sale: RecordSale): Promise<CommissionDocument>;
+  markPaid(commissionIds: number[]): Promise<MarkPaidAnswer>;
+  revokeLinks(clientId: number): Promise<RevokedLinksAnswer>;
+  createClientLink(clientId: number, page: ClientLinkPage): Promise<ClientLinkAnswer>;
+  notify(body: z.output<typeof CreateNotificationBodySchema>): Promise<NotificationDocument>;
+  createTutorial(body: TutorialInput): Promise<TutorialDocument>;
+  getMarketingBox(): Promise<MarketingBox | null>;
+  putMarketingBox(body: MarketingBoxInput): Promise<{ data: MarketingBox }>;
+  listOutbox(): Promise<OutboxListDocument>;
+  requeueMessage(id: number): Promise<OutboxMessageDocument>;
+  requeueFailed(): Promise<RequeueFailedAnswer>;
+  banUser(body: BanUserBody): Promise<UserAccessAnswer>;
+  unbanUser(body: UnbanUserBody): Promise<UserAccessAnswer>;
+  setUserRole(body: SetUserRoleBody): Promise<UserAccessAnswer>;
+}
+
+export interface DirectDeps {
+  db: Db;
+  auth: Auth;
+  publicUrl: string;
+}
+
+/**
+ * The CLI prints no file URLs, so stored keys and paths stand in for signed links and no admin
+ * site is linked; what it writes to the database is the real stored path.
+ */
+const PRINTED_LINKS: QuoteLinkDeps & { storage: Pick<FileStorage, 'pathOf'> } = {
+  storage: {
+    urlFor: (key: string) => key,
+    linkFor: <T extends string | null>(value: T) => value,
+    pathOf: storedPath,
+  },
+  sites: { adminUrl: null, shopUrl: null },
+};
+/** The CLI acts for the back office without an account of its own. */
+const CLI_ACTOR = { kind: 'admin', userId: null } as const;
+
+/** The services themselves, on the database this process opened (no server runs on it). */
+export function directBackend({ db, auth, publicUrl }: DirectDeps): AdminBackend {
+  return {
+    async createAccount(role, account) {
+      const created = await createAccount(db, auth, { ...account, role });
+      return { ...created, email: account.email.toLowerCase() };
+    },
+    getQuote: (quoteId) => getQuote(db, quoteId, PRINTED_LINKS),
+    applyQuoteAction: (quoteId, action) =>
+      applyQuoteAction(db, CLI_ACTOR, { quoteId, action }, PRINTED_LINKS),
+    recordSale: (quoteId, sale) => recordSale(db, CLI_ACTOR, { quoteId, sale }, PRINTED_LINKS),
+    markPaid: (commissionIds) => markCommissionsPaid(db, commissionIds),
+    revokeLinks: (clientId) => revokeLinksOfClient(db, clientId),
+    createClientLink: (clientId, page) => createClientLink(db, publicUrl, { clientId, page }),
+    notify: (body) => notifyStylistByEmail(db, body),
+    createTutorial: (body) => createTutorial(db, body),
+    getMarketingBox: () => getMarketingBox(db),
+    putMarketingBox: (body) => putMarketingBox(db, body),
+    listOutbox: () => listOutbox(db, {}),
+    requeueMessage: (id) => requeueMessage(db, id),
+    requeueFailed: () => requeueFailed(db),
+    banUser: (body) => banUser(db, CLI_ACTOR, body),
+    unbanUser: (body) => unbanUser(db, CLI_ACTOR, body),
+    setUserRole: (body) => setUserRole(db, CLI_ACTOR, body),
+  };
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "stylists" ADD COLUMN "time_zone" text;

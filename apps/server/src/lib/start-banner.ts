@@ -1,0 +1,26 @@
+import { isLoopbackHost } from '../auth/auth.ts';
+
+/** Names on which a server is reachable from this machine only. */
+const isLocalOnly = (host: string) => isLoopbackHost(host) || host === '::1';
+
+/**
+ * What `npm start` prints once the server listens: the address where sign-in works (PUBLIC_URL,
+ * never the socket's), the demo sign-ins, and a hint when PUBLIC_URL names another device's way
+ * in (a LAN address) while the server listens on loopback only.
+ */
+export function startBanner(config: { publicUrl: string; host: string; seedDemoData: boolean }) {
+  const lines = [`  Atelier is running at ${config.publicUrl}`];
+  if (isLocalOnly(config.host) && !isLoopbackHost(new URL(config.publicUrl).hostname)) {
+    lines.push(
+      `  It listens on ${config.host} only: set HOST=0.0.0.0 to reach it from other devices.`,
+    );
+  }
+  if (config.seedDemoData) {
+    lines.push(
+      '  Demo stylist sign-in: demo@atelier.test / atelier-demo',
+      '  Non-stylist account (for the stylist-only check): shopper@atelier.test / atelier-demo',
+      '  Admin (back office API and CLI): admin@atelier.test / atelier-demo',
+    );
+  }
+  return `\n${lines.join('\n')}\n`;
+}

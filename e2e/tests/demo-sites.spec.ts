@@ -1,0 +1,154 @@
+import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { DEMO, shoot, signInAsDemo, watchConsole } from './fixtures.ts';
+
+/*
+ * A fresh start with none of SHOP_URL, ACCOUNT_SITE_URL, HELP_SITE_URL and ADMIN_URL set (the
+ * fresh-* projects' server): every outside link of §2 reaches its built-in stand-in, through the
+ * real sign-in of each (docs/decisions/0021).
+ */
+
+/** Clicks what opens a new tab and answers that tab once it shows the stand-in's title. */
+async function openTab(context: BrowserContext, opener: Locator, title: string): Promise<Page> {
+  const opened = context.waitForEvent('page');
+  await opener.click();
+  const tab = await opened;
+  await expect(tab.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  expect(await tab.evaluate(() => window.opener)).toBeNull();
+  return tab;
+}
+
+/** Signs the demo stylist in, watching the console from the start. */
+async function signIn(page: Page) {
+  const errors = watchConsole(page);
+  await signInAsDemo(page);
+  return errors;
+}
+
+/** The stand-in page's own heading, and who it found signed in. */
+async function expectPage(tab: Page, heading: string | RegExp, who: string) {
+  await expect(tab.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+  await expect(tab.getByRole('main')).toContainText(who);
+  await expect(tab.getByRole('alert')).toHaveCount(0);
+}
+
+test('the shop buttons and the admin links reach the demo shop and back office, signed in', async ({
+  page,
+  context,
+}, testInfo) => {
+  const project = testInfo.project.name;
+  const errors = await signIn(page);
+  await page.goto('/clients');
+
+  const olivia = page.getByRole('article', { name: 'Olivia Bennett' });
+  const buy = await openTab(context, olivia.getByRole('button', { name: 'Buy' }), 'Demo shop');
+  await expect(buy).toHaveURL(/\/demo\/shop\/account\?check-sso=true$/);
+  await expectPage(buy, 'Account dashboard', 'Olivia Bennett');
+  await shoot(buy, 'demo-shop', project);
+  await buy.close();
+
+  for (const [button, heading] of [
+    ['Quotes to Review', 'Quotes to review'],
+    ['Stuff to Ship', 'Stuff to ship'],
+  ] as const) {
+    const card = page
+      .getByRole('article')
+      .filter({ has: page.getByRole('button', { name: new RegExp(button) }) })
+      .first();
+    const name = (await card.getAttribute('aria-label')) ?? '';
+    const tab = await openTab(
+      context,
+      card.getByRole('button', { name: new RegExp(button) }),
+      'Demo shop',
+    );
+    await expectPage(tab, heading, name);
+    await tab.close();
+  }
+
+  await olivia.getByRole('button', { name: 'Details' }).click();
+  const modal = page.getByRole('dialog');
+  await expect(modal.getByText('Items Sold')).toBeVisible();
+  const history = await openTab(
+    context,
+    modal.getByRole('button', { name: 'Purchase History' }),
+    'Demo shop',
+  );
+  await expectPage(history, 'Account dashboard', 'Olivia Bennett');
+  await history.close();
+
+  const supplier = await openTab(
+    context,
+    modal.getByRole('link', { name: 'Supplier record' }),
+    'Demo back-office record',
+  );
+  await expectPage(supplier, /^Supplier \d+: Olivia Bennett$/, 'Read-only record');
+  await shoot(supplier, 'demo-admin-supplier', project);
+  await supplier.close();
+  await page.keyboard.press('Escape');
+
+  await olivia.getByRole('link', { name: 'Quotes', exact: true }).click();
+  await expect(page).toHaveURL(/\/quotes\/pickup\/\d+$/);
+  const quote = page.getByRole('article', { name: /^Quote #\d+$/ }).first();
+  const quoteId = ((await quote.getAttribute('aria-label')) ?? '').replace('Quote #', '');
+  const item = await openTab(
+    context,
+    quote.getByRole('link', { name: `#${quoteId}` }),
+    'Demo back-office record',
+  );
+  await expectPage(item, new RegExp(`^Pending item ${quoteId}: `), 'Olivia Bennett');
+  await shoot(item, 'demo-admin-item', project);
+  await item.close();
+  expect(errors).toEqual([]);
+});
+
+test("the Stylist Account's rows and the FAQ reach the demo account and help sites, signed in", async ({
+  page,
+  context,
+}, testInfo) => {
+  const project = testInfo.project.name;
+  const errors = await signIn(page);
+
+  // The bottom bar's Account opens the modal whose rows lead to the account site.
+  await page.getByRole('navigation', { name: 'Actions' }).getByText('Account').click();
+  const modal = page.getByRole('dialog', { name: 'Stylist Account' });
+  for (const [row, heading] of [
+    ['Personal info', 'Personal info'],
+    ['Security', 'Security'],
+    ['Terms of use', 'Terms of use'],
+  ] as const) {
+    const tab = await openTab(
+      context,
+      modal.getByRole('button', { name: row }),
+      'Demo account site',
+    );
+    await expect(tab).toHaveURL(/\/demo\/account\/[a-z-]+\?handoff=[\w-]+\.[\w-]+\.[\w-]+$/);
+    await expectPage(tab, heading, DEMO.email);
+    if (row === 'Personal info') await shoot(tab, 'demo-account', project);
+    await tab.close();
+  }
+
+  await modal.getByRole('button', { name: 'Help' }).click();
+  const help = await openTab(context, modal.getByRole('link', { name: 'FAQ' }), 'Demo help site');
+  await expect(help.getByRole('heading', { name: 'Frequently asked questions' })).toBeVisible();
+  await shoot(help, 'demo-help', project);
+  await help.close();
+  expect(errors).toEqual([]);
+});
+
+test('a browser that is not signed in is refused by the back office and the account site, with a page that says why', async ({
+  page,
+}, testInfo) => {
+  const record = await page.goto('/demo/admin/suppliers/1');
+  expect(record?.status()).toBe(401);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Demo back-office record' }),
+  ).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText(
+    'Sign in to the portal in this browser first',
+  );
+  await expect(page.getByRole('main')).not.toContainText('Olivia');
+  await shoot(page, 'demo-refused', testInfo.project.name);
+
+  const handoff = await page.goto('/demo/account/security?handoff=not-a-token');
+  expect(handoff?.status()).toBe(401);
+  await expect(page.getByRole('alert')).toContainText('expired or is not valid');
+});
