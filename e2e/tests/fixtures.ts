@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 export const DEMO = { email: 'demo@atelier.test', password: 'atelier-demo' };
@@ -78,4 +79,15 @@ export async function createClientThroughApi(
   });
   expect(response.status()).toBe(201);
   return ((await response.json()) as { data: { id: number } }).data.id;
+}
+
+/** axe on the page as it stands (or on the part `include` selects): nothing serious or critical. */
+export async function expectNoSeriousViolations(page: Page, include?: string) {
+  const axe = new AxeBuilder({ page });
+  if (include) axe.include(include);
+  const { violations } = await axe.analyze();
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious).toEqual([]);
 }

@@ -28,7 +28,15 @@ export function AccountModal({ opened, onClose }: AccountModalProps) {
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Stylist Account" centered radius="md" size="lg">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Stylist Account"
+      centered
+      radius="md"
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <Stack gap="sm">
         {data && account && (
           <Group gap="lg" wrap="nowrap" mb="xs">
