@@ -164,7 +164,7 @@ test('the reports card adds up: chart, totals, paging, a range and the CSV', asy
 test('a sale recorded by the back office shows as pending, then as paid', async ({
   page,
   baseURL,
-}) => {
+}, testInfo) => {
   const errors = watchConsole(page);
   // Another stylist than the reports test's, whose totals must not move while it counts.
   await signInThroughForm(page, OTHER);
@@ -206,6 +206,7 @@ test('a sale recorded by the back office shows as pending, then as paid', async 
     await expect(time).toHaveAttribute('datetime', date);
     await expect(time).toHaveText(/^\d{1,2}\/\d{1,2}\/\d{4}$/);
   }
+  await shoot(page, 'commission-status-dates', testInfo.project.name);
   await expectNoSeriousViolations(page);
 
   const paid = await admin.post('/api/admin/commissions/mark-paid', {
