@@ -83,15 +83,19 @@ export async function createClientThroughApi(
 
 /**
  * axe on the page as it stands (or on the part `include` selects): nothing serious or critical.
- * `skipRules` leaves out rules that another part of the work answers for.
+ * `exclude` and `skipRules` leave out elements and rules that another part of the work answers for.
  */
 export async function expectNoSeriousViolations(
   page: Page,
-  include?: string,
-  skipRules: readonly string[] = [],
+  {
+    include,
+    exclude,
+    skipRules = [],
+  }: { include?: string; exclude?: string; skipRules?: readonly string[] } = {},
 ) {
   const axe = new AxeBuilder({ page });
   if (include) axe.include(include);
+  if (exclude) axe.exclude(exclude);
   if (skipRules.length > 0) axe.disableRules([...skipRules]);
   const { violations } = await axe.analyze();
   const serious = violations

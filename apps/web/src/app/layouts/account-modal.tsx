@@ -28,15 +28,7 @@ export function AccountModal({ opened, onClose }: AccountModalProps) {
   }
 
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title="Stylist Account"
-      centered
-      radius="md"
-      size="lg"
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
+    <Modal opened={opened} onClose={onClose} title="Stylist Account" centered radius="md" size="lg">
       <Stack gap="sm">
         {data && account && (
           <Group gap="lg" wrap="nowrap" mb="xs">
