@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import {
   ACCESS_TOKEN_PATTERN,
   CLIENT_PAGE_TEXT,
@@ -11,7 +12,6 @@ import {
   apiToken,
   createClientThroughApi,
   DEMO,
-  expectNoSeriousViolations,
   shoot,
   signInAsDemo,
   uniqueEmail,
@@ -58,6 +58,15 @@ async function stylistView(page: Page, clientId: number) {
     const quote = data.find((q) => q.id === id)?.attributes;
     return [quote?.status, quote?.offers.acceptedOfferType];
   };
+}
+
+/** axe on the page as it stands: nothing serious or critical. */
+async function expectNoSeriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious).toEqual([]);
 }
 
 /** A finger dragging across the carousel, through the browser's touch input. */
