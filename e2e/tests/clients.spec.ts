@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { planDemoData } from '../../apps/server/src/db/seed/demo-plan.ts';
-import { createClientThroughApi, signInAsDemo, uniqueEmail } from './fixtures.ts';
+import { SHOP_URL } from '../shop-stand-in.ts';
+import { createClientThroughApi, shoot, signInAsDemo, uniqueEmail } from './fixtures.ts';
 
 const NO_MATCH = "Sorry, can't find anyone matching that.";
 
@@ -54,7 +55,8 @@ test('paging moves through the pages', async ({ page }) => {
 
 test('a client registered on the dashboard appears in the list; a duplicate email is refused under its field', async ({
   page,
-}) => {
+  context,
+}, testInfo) => {
   await signInAsDemo(page);
   await page.goto('/dashboard?go=addClient');
   const form = page.locator('#addClient');
@@ -72,6 +74,22 @@ test('a client registered on the dashboard appears in the list; a duplicate emai
   await form.getByLabel('State').selectOption('NY');
   await form.getByRole('button', { name: 'Create Account' }).click();
   await expect(form.getByText('Congratulations!')).toBeVisible();
+  // §2: the login button (addClient.loginButton) beside add-another, on one row when there is room.
+  const login = form.getByRole('button', { name: 'Log In as Client' });
+  const addAnother = form.getByRole('button', { name: 'Add Another Client' });
+  await expect(login).toBeVisible();
+  await expect(addAnother).toBeVisible();
+  if (testInfo.project.name === 'desktop') {
+    expect((await login.boundingBox())!.y).toBe((await addAnother.boundingBox())!.y);
+  }
+  await shoot(page, 'add-client-success', testInfo.project.name, false);
+  // It signs in to the new client's shop account (§7 client-login), in a tab of its own.
+  const opened = context.waitForEvent('page');
+  await login.click();
+  const shop = await opened;
+  await expect(shop.getByRole('heading', { name: 'Shop stand-in' })).toBeVisible();
+  await expect(shop).toHaveURL(`${SHOP_URL}/account?check-sso=true`);
+  await shop.close();
 
   await page.goto('/clients');
   await searchClients(page, email);

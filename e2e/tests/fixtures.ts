@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -47,6 +48,29 @@ export async function shoot(page: Page, name: string, project: string, fullPage 
     fullPage,
     animations: 'disabled',
   });
+}
+
+/**
+ * axe on the page as it stands (or on the part `include` selects): nothing serious or critical.
+ * `exclude` and `skipRules` leave out elements and rules that another part of the work answers for.
+ */
+export async function expectNoSeriousViolations(
+  page: Page,
+  {
+    include,
+    exclude,
+    skipRules = [],
+  }: { include?: string; exclude?: string; skipRules?: readonly string[] } = {},
+) {
+  const axe = new AxeBuilder({ page });
+  if (include) axe.include(include);
+  if (exclude) axe.exclude(exclude);
+  if (skipRules.length > 0) axe.disableRules([...skipRules]);
+  const { violations } = await axe.analyze();
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious).toEqual([]);
 }
 
 export function uniqueEmail(prefix: string) {

@@ -10,7 +10,14 @@ import {
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { pdfBarcodes, pdfText } from '../../apps/server/src/test/pdf.ts';
 import { acceptedQuotes, labelThroughApi } from './accepted-quotes.ts';
-import { apiToken, createClientThroughApi, shoot, signInAsDemo, watchConsole } from './fixtures.ts';
+import {
+  apiToken,
+  createClientThroughApi,
+  expectNoSeriousViolations,
+  shoot,
+  signInAsDemo,
+  watchConsole,
+} from './fixtures.ts';
 import { receivedMail } from './mailbox.ts';
 
 const shotsDir = path.join(import.meta.dirname, '..', 'test-results', 'screens');
@@ -154,6 +161,77 @@ test('accepted items are picked up with the client’s signature', async ({
   expect(errors).toEqual([]);
 });
 
+/** The INFO button under the point a finger would tap at its centre, or null when covered. */
+const isTappable = (button: Locator) =>
+  button.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    return hit !== null && element.contains(hit);
+  });
+
+test('the pickup page: every card reachable by touch and by Tab, the bars leave room', async ({
+  page,
+  baseURL,
+  isMobile,
+}, testInfo) => {
+  const errors = watchConsole(page);
+  const project = testInfo.project.name;
+  await signInAsDemo(page);
+  const clientId = await createClientThroughApi(page, 'Ines');
+  const quoteIds = await acceptedQuotes(page, baseURL!, clientId, 3);
+  await page.goto(`/quotes/pickup/${clientId}`);
+  await expect(page.getByRole('article')).toHaveCount(3);
+  // Quote names sit under the page's h1, as its h2s.
+  await expect(page.locator('article h2')).toHaveCount(3);
+  await expect(page.locator('article h3')).toHaveCount(0);
+
+  if (isMobile) {
+    await select(page, [quoteIds[0]!], true);
+    for (const width of [375, 320]) {
+      await page.setViewportSize({ width, height: 700 });
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const info = page
+        .getByRole('article')
+        .last()
+        .getByRole('button', { name: /^INFO for quote/ });
+      await expect.poll(() => isTappable(info)).toBe(true);
+      await shoot(page, `pickup-end-${width}`, project, false);
+      await info.tap();
+      await expect(info).toHaveAttribute('aria-expanded', 'true');
+      await info.tap();
+    }
+    await expectNoSeriousViolations(page);
+    expect(errors).toEqual([]);
+    return;
+  }
+
+  // Selected by keyboard, the next Tabs go on to the action, not back up the page.
+  const first = card(page, quoteIds[0]!).getByRole('checkbox');
+  await first.focus();
+  await page.keyboard.press('Space');
+  await expect(first).toHaveAttribute('aria-checked', 'true');
+  const action = page.getByRole('button', { name: 'Pickup/Shipping Label' });
+  let presses = 0;
+  while (presses < 12 && !(await action.evaluate((button) => button === document.activeElement))) {
+    await page.keyboard.press('Tab');
+    presses += 1;
+  }
+  await expect(action).toBeFocused();
+  const bar = page.getByRole('region', { name: 'Selection' });
+  // The bar stays in sight while the cards scroll in a full window …
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(bar).toBeInViewport();
+  await shoot(page, 'pickup-selected', project, false);
+  await expectNoSeriousViolations(page);
+
+  // … and at 200 % zoom (1280 × 800 shows 640 × 400) it scrolls away with them.
+  await page.setViewportSize({ width: 640, height: 400 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(bar).not.toBeInViewport();
+  await shoot(page, 'pickup-zoom-200', project, false);
+  expect(errors).toEqual([]);
+});
+
 test('a shipping label is made, its toast stays, and it opens as a PDF with its barcode', async ({
   page,
   context,
@@ -177,6 +255,8 @@ test('a shipping label is made, its toast stays, and it opens as a PDF with its 
   await form.getByRole('button', { name: 'Create Shipping Label' }).click();
 
   const created = page.getByRole('dialog', { name: 'Shipping Label Created' });
+  // The button that had focus is gone: focus is on the outcome, not lost to the page.
+  await expect(created.getByText(/^The label is ready to print\./)).toBeFocused();
   const details = created.getByRole('definition').first();
   await expect(details).toHaveText(/^AT\d{20}$/);
   const trackingNumber = (await details.textContent())!;

@@ -4,7 +4,7 @@ import {
   type CreateNotificationBody,
   type NotificationListDocument,
 } from '@atelier/contract';
-import { expect, request, test, type Page } from '@playwright/test';
+import { expect, request, test, type Locator, type Page } from '@playwright/test';
 import { apiToken, DEMO, shoot, signInThroughForm, watchConsole } from './fixtures.ts';
 
 const ADMIN = { email: 'admin@atelier.test', password: 'atelier-demo' };
@@ -131,5 +131,54 @@ test('with nothing to show, Alerts says the stylist is all caught up', async ({
   const modal = page.getByRole('dialog', { name: 'Notifications' });
   await expect(modal.getByText('You’re all caught up.')).toBeVisible();
   await shoot(page, 'notifications-empty', testInfo.project.name, false);
+  expect(errors).toEqual([]);
+});
+
+/** The icon's shake as the browser runs it: its CSS name and its whole length in milliseconds. */
+const shakeOf = (icon: Locator) =>
+  icon.evaluate((element) => {
+    const timing = element.getAnimations()[0]?.effect?.getComputedTiming();
+    return {
+      name: getComputedStyle(element).animationName,
+      totalMs: timing ? Number(timing.activeDuration) : 0,
+    };
+  });
+
+test('with unread above 0 the bell shakes for 4 seconds, and not at all with reduced motion', async ({
+  page,
+}, testInfo) => {
+  const errors = watchConsole(page);
+  // The count arrives when the test is ready to watch, however slow the sign-in was.
+  let release: () => void = () => {};
+  const ready = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/stylist/notifications', async (route) => {
+    await ready;
+    await route.fulfill({ json: { data: [], meta: { unread: 2 } } });
+  });
+  await signInThroughForm(page, stylistFor(testInfo.project.name));
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const icon = page.getByTestId('notification-bell-icon');
+  release();
+  await expect(page.getByRole('button', { name: 'Notifications, 2 unread' })).toBeVisible();
+  expect(await shakeOf(icon)).toEqual({ name: expect.stringMatching(/bell-ring/), totalMs: 4_000 });
+  // And it moves all along: no still moment late in any second (a ring that rests reads as short).
+  const tilts = await icon.evaluate((element) => {
+    const animation = element.getAnimations()[0]!;
+    animation.pause();
+    return [700, 1_700, 2_700, 3_700].map((ms) => {
+      animation.currentTime = ms;
+      return Math.abs(new DOMMatrix(getComputedStyle(element).transform).b);
+    });
+  });
+  for (const tilt of tilts) expect(tilt).toBeGreaterThan(0.02);
+  // It ends by itself once the 4 seconds are over.
+  await expect.poll(async () => (await shakeOf(icon)).name, { timeout: 8_000 }).toBe('none');
+
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Notifications, 2 unread' })).toBeVisible();
+  // The bell still turns gold for the news; it just does not swing.
+  await expect(icon).toHaveClass(/shaking/);
+  expect((await shakeOf(icon)).name).toBe('none');
   expect(errors).toEqual([]);
 });

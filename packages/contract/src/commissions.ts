@@ -43,6 +43,8 @@ export const CommissionAttributesSchema = z.object({
   createdAt: z.string(),
   paidAt: z.string().nullable(),
   statuses: z.array(CommissionStatusSchema),
+  /** When each entry of `statuses` was recorded (ISO 8601): same order, same length (§2 dates). */
+  statusDates: z.array(z.string()),
   /** The payout to the client, dollars. */
   purchasePrice: z.number(),
 });

@@ -4,8 +4,8 @@ import type { CoverMotif } from './illustrations.ts';
 /** The text content keys of spec §3, in the back office's default English. */
 export const TEXT_CONTENT: Readonly<Record<ContentKey, string>> = {
   'addClient.successMessage':
-    'Client added. You can start a quote for them now or come back to it from their page.',
-  'addClient.loginButton': 'Start Their First Quote',
+    'Client added, with an account on the shop. Log in as them to shop on their behalf, or add another client.',
+  'addClient.loginButton': 'Log In as Client',
   'addClient.addAnotherButton': 'Add Another Client',
   'dashboard.withClients':
     'Here is where your clients stand today: quotes to review, items to ship and commissions on the way.',

@@ -10,7 +10,7 @@ type CommissionRow = typeof commissions.$inferSelect;
 export function toCommissionResource(
   row: CommissionRow,
   clientName: string,
-  statuses: readonly { label: string; text: string }[],
+  statuses: readonly { label: string; text: string; createdAt: Date }[],
 ): CommissionResource {
   return {
     id: row.id,
@@ -24,6 +24,7 @@ export function toCommissionResource(
       createdAt: row.createdAt.toISOString(),
       paidAt: row.paidAt?.toISOString() ?? null,
       statuses: statuses.map(({ label, text }) => ({ [label]: text })),
+      statusDates: statuses.map(({ createdAt }) => createdAt.toISOString()),
       purchasePrice: centsToDollars(row.purchasePriceCents),
     },
   };
@@ -45,6 +46,7 @@ export async function loadCommissionResources(
       commissionId: commissionStatuses.commissionId,
       label: commissionStatuses.label,
       text: commissionStatuses.text,
+      createdAt: commissionStatuses.createdAt,
     })
     .from(commissionStatuses)
     .where(inArray(commissionStatuses.commissionId, [...ids]))

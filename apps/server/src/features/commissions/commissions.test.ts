@@ -31,6 +31,8 @@ let foreignIds: number[] = [];
 let withStatusesId: number;
 /** Each commission's expected status updates, when it has any. */
 const statusesById = new Map<number, CommissionStatus[]>();
+/** Each commission's expected status dates, in the same order. */
+const statusDatesById = new Map<number, string[]>();
 const expectedStatuses: CommissionStatus[] = [
   { Sold: 'Sold for Client' },
   { Shipped: 'On its way' },
@@ -70,6 +72,11 @@ beforeAll(async () => {
   statusesById.set(withStatusesId, expectedStatuses);
   statusesById.set(own[6]!.id, [{ Sold: 'Sold for Client' }]);
   const at = (day: number) => new Date(Date.UTC(2026, 5, day));
+  statusDatesById.set(
+    withStatusesId,
+    [1, 10, 10, 20].map((day) => at(day).toISOString()),
+  );
+  statusDatesById.set(own[6]!.id, [at(2).toISOString()]);
   await db.insert(commissionStatuses).values([
     { commissionId: withStatusesId, label: 'Paid', text: 'Paid by check', createdAt: at(20) },
     { commissionId: withStatusesId, label: 'Shipped', text: 'On its way', createdAt: at(10) },
@@ -113,6 +120,7 @@ function expectedResource(row: Generated): CommissionResource {
       createdAt: row.createdAt.toISOString(),
       paidAt: row.paidAt?.toISOString() ?? null,
       statuses: statusesById.get(row.id) ?? [],
+      statusDates: statusDatesById.get(row.id) ?? [],
       purchasePrice: row.purchasePriceCents / 100,
     },
   };

@@ -20,20 +20,43 @@ export function useSavePaymentOptions() {
   });
 }
 
+export interface PaymentOptionsErrors {
+  /** Under the PayPal address field. */
+  paypalAddress: string[];
+  /** In the list under the form: other fields' messages, or the message alone. */
+  other: string[];
+}
+
 /**
- * §7/§8: the messages of the error body's `errors`, for the list under the form. A field's name is
- * dropped ("paypalAddress: Enter…" reads "Enter…"); without field errors the message stands alone.
+ * §7/§8: the messages of the error body's `errors`. The PayPal address's go under its field, the
+ * rest in the list under the form; a field's name is dropped ("paypalAddress: Enter…" reads
+ * "Enter…"); without field errors the message stands alone.
  */
-export function paymentOptionsErrorMessages(error: unknown): string[] {
-  if (!(error instanceof Error)) return ['Your payout preference could not be saved.'];
-  const fieldMessages = isApiError(error)
-    ? Object.entries(error.errors ?? {})
-        .flatMap(([field, messages]) =>
-          messages.map((message) =>
-            message.startsWith(`${field}:`) ? message.slice(field.length + 1).trim() : message,
+export function paymentOptionsErrors(error: unknown): PaymentOptionsErrors {
+  if (!(error instanceof Error)) {
+    return { paypalAddress: [], other: ['Your payout preference could not be saved.'] };
+  }
+  const byField = Object.entries((isApiError(error) && error.errors) || {}).map(
+    ([field, messages]) =>
+      [
+        field,
+        [
+          ...new Set(
+            messages
+              .map((message) =>
+                message.startsWith(`${field}:`) ? message.slice(field.length + 1).trim() : message,
+              )
+              .filter((message) => message.trim() !== ''),
           ),
-        )
-        .filter((message) => message.trim() !== '')
-    : [];
-  return fieldMessages.length > 0 ? [...new Set(fieldMessages)] : [error.message];
+        ],
+      ] as const,
+  );
+  const paypalAddress = byField.flatMap(([field, messages]) =>
+    field === 'paypalAddress' ? messages : [],
+  );
+  const other = [
+    ...new Set(byField.flatMap(([field, messages]) => (field === 'paypalAddress' ? [] : messages))),
+  ];
+  if (paypalAddress.length === 0 && other.length === 0) other.push(error.message);
+  return { paypalAddress, other };
 }

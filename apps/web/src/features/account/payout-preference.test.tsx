@@ -1,6 +1,6 @@
 import type { AccountDocument } from '@atelier/contract';
 import { QueryClient } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, test } from 'vitest';
@@ -120,12 +120,14 @@ describe('payout preference', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     );
 
     expect(await within(form).findByText('Saved')).toBeVisible();
+    // The button it was on stays, but the news is the outcome: focus moves there and it is read out.
+    expect(within(form).getByRole('status')).toHaveFocus();
     expect(row).toHaveTextContent('PayPal (coco@paypal.example)');
     const cached = queryClient.getQueryData<AccountDocument>(accountQueryKey);
     expect(cached?.included[0]?.attributes.paymentMethod).toBe('paypal');
   });
 
-  test('a 400 lists the server error under the form and keeps the choice', async () => {
+  test('a 400 on the address marks the PayPal field invalid, says why under it and focuses it', async () => {
     const { user } = renderAccountModal(() =>
       jsonResponse(400, {
         message: 'Validation failed',
@@ -141,16 +143,60 @@ describe('payout preference', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     await user.type(within(form).getByPlaceholderText('Enter PayPal Address'), 'not-an-email');
     await user.click(within(form).getByRole('button', { name: 'SAVE PAYOUT PREFERENCE' }));
 
-    const errors = await within(form).findByRole('alert');
-    expect(
-      within(errors)
-        .getAllByRole('listitem')
-        .map((item) => item.textContent),
-    ).toEqual(['Enter the email address of your PayPal account']);
+    const input = within(form).getByRole('textbox', { name: 'PayPal address' });
+    await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'));
+    expect(input).toHaveAccessibleDescription(
+      expect.stringContaining('Enter the email address of your PayPal account'),
+    );
+    expect(input).toHaveFocus();
+    expect(input).toHaveValue('not-an-email');
+    expect(within(form).queryByRole('alert')).not.toBeInTheDocument();
     expect(within(form).getByRole('radio', { name: 'PayPal' })).toBeChecked();
-    expect(within(form).getByPlaceholderText('Enter PayPal Address')).toHaveValue('not-an-email');
     expect(within(form).queryByText('Saved')).not.toBeInTheDocument();
     expect(row).toHaveTextContent('Check');
+  });
+
+  test('other refusals are a list under the form that takes focus; the PayPal field stays valid', async () => {
+    const { user } = renderAccountModal(() =>
+      jsonResponse(400, {
+        message: 'Validation failed',
+        code: 'VALIDATION_FAILED',
+        errors: {
+          paymentMethod: ['paymentMethod: Choose check or PayPal'],
+          stylist: ['Your stylist profile is being set up'],
+        },
+      }),
+    );
+    const { form } = await openPayout(user);
+
+    await user.click(within(form).getByRole('radio', { name: 'PayPal' }));
+    await user.type(
+      within(form).getByPlaceholderText('Enter PayPal Address'),
+      'coco@paypal.example',
+    );
+    await user.click(within(form).getByRole('button', { name: 'SAVE PAYOUT PREFERENCE' }));
+
+    const alert = await within(form).findByRole('alert');
+    expect(alert).toHaveFocus();
+    // The live region wraps the list, so the list keeps its role and its items.
+    const list = within(alert).getByRole('list', { name: 'Payout errors' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Choose check or PayPal', 'Your stylist profile is being set up']);
+    expect(within(form).getByRole('textbox', { name: 'PayPal address' })).not.toHaveAttribute(
+      'aria-invalid',
+    );
+  });
+
+  test('the Payout row is there while the account still loads', async () => {
+    renderAccountModal(echoSaved, accountDocument());
+    const dialog = await screen.findByRole('dialog', { name: 'Stylist Account' });
+    expect(within(dialog).getByRole('button', { name: /Payout/ })).toHaveTextContent('Loading…');
+    expect(await within(dialog).findByRole('button', { name: /Payout/ })).toHaveTextContent(
+      'Check',
+    );
   });
 
   test('choosing Check sends a null PayPal address', async () => {

@@ -1,9 +1,9 @@
 import type { AccountDocument, PaymentMethod } from '@atelier/contract';
-import { Button, Group, List, Radio, Stack, Text, TextInput } from '@mantine/core';
-import { useId, useState, type FormEvent } from 'react';
+import { Button, Group, List, Loader, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { findStylist, useAccount } from '../auth/account-queries.ts';
 import { useDisplayText } from '../content/content-queries.ts';
-import { paymentOptionsErrorMessages, useSavePaymentOptions } from './payment-options-queries.ts';
+import { paymentOptionsErrors, useSavePaymentOptions } from './payment-options-queries.ts';
 import classes from './account-rows.module.css';
 import { ExpandableRow } from './expandable-row.tsx';
 
@@ -27,11 +27,15 @@ export function describePayout({ method, paypalAddress }: PayoutSetting): string
 /** The "Stylist Account" payout row (§2): the current method, expanding to its form. */
 export function PayoutPreference() {
   const { data: account } = useAccount();
-  if (!account) return null;
-  const setting = readPayoutSetting(account);
+  // The row is there from the first paint, like its neighbours; only its content waits.
+  const setting = account ? readPayoutSetting(account) : null;
   return (
-    <ExpandableRow label="Payout" summary={describePayout(setting)}>
-      <PayoutForm initial={setting} />
+    <ExpandableRow label="Payout" summary={setting ? describePayout(setting) : 'Loading…'}>
+      {setting ? (
+        <PayoutForm initial={setting} />
+      ) : (
+        <Loader size="sm" m="md" aria-label="Loading payout preference" />
+      )}
     </ExpandableRow>
   );
 }
@@ -43,7 +47,16 @@ function PayoutForm({ initial }: { initial: PayoutSetting }) {
   const [method, setMethod] = useState<PaymentMethod>(initial.method ?? 'check');
   const [paypalAddress, setPaypalAddress] = useState(initial.paypalAddress ?? '');
   const errorsId = useId();
-  const errorMessages = save.isError ? paymentOptionsErrorMessages(save.error) : [];
+  const formRef = useRef<HTMLFormElement>(null);
+  const errors = save.isError ? paymentOptionsErrors(save.error) : null;
+  const errorMessages = errors?.other ?? [];
+
+  // Saving keeps focus on the button; the outcome then takes it (the field at fault, the error
+  // list or "Saved"), so it is read out and the next key acts on it.
+  useEffect(() => {
+    if (!save.isSuccess && !save.isError) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-result]')?.focus();
+  }, [save.isSuccess, save.isError]);
 
   function onEdit() {
     // A new edit makes the last outcome ("Saved" or its errors) out of date.
@@ -61,6 +74,7 @@ function PayoutForm({ initial }: { initial: PayoutSetting }) {
 
   return (
     <form
+      ref={formRef}
       noValidate
       onSubmit={onSubmit}
       className={classes.panel}
@@ -92,6 +106,9 @@ function PayoutForm({ initial }: { initial: PayoutSetting }) {
             description={paypalHelp}
             inputWrapperOrder={['label', 'input', 'description', 'error']}
             autoComplete="email"
+            error={
+              errors && errors.paypalAddress.length > 0 ? errors.paypalAddress.join(' ') : null
+            }
             value={paypalAddress}
             onChange={(event) => {
               setPaypalAddress(event.currentTarget.value);
@@ -103,16 +120,25 @@ function PayoutForm({ initial }: { initial: PayoutSetting }) {
           <Button type="submit" disabled={save.isPending} lts="0.06em" px="md">
             SAVE PAYOUT PREFERENCE
           </Button>
-          <Text role="status" size="sm" c={save.isSuccess ? 'gold.4' : 'dimmed'}>
+          <Text
+            data-result={save.isSuccess || undefined}
+            tabIndex={save.isSuccess ? -1 : undefined}
+            role="status"
+            size="sm"
+            c={save.isSuccess ? 'gold.4' : 'dimmed'}
+          >
             {save.isPending ? 'Saving…' : save.isSuccess ? 'Saved' : ''}
           </Text>
         </Group>
+        {/* The live region wraps the list: a role on the <ul> itself would hide it is a list. */}
         {errorMessages.length > 0 && (
-          <List id={errorsId} size="sm" c="red.4" aria-label="Payout errors" role="alert">
-            {errorMessages.map((message) => (
-              <List.Item key={message}>{message}</List.Item>
-            ))}
-          </List>
+          <div data-result tabIndex={-1} role="alert" id={errorsId}>
+            <List size="sm" c="red.4" aria-label="Payout errors">
+              {errorMessages.map((message) => (
+                <List.Item key={message}>{message}</List.Item>
+              ))}
+            </List>
+          </div>
         )}
       </Stack>
     </form>

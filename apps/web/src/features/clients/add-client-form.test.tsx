@@ -4,7 +4,7 @@ import {
   type CreateClientBody,
 } from '@atelier/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { jsonResponse, mockFetch, type RecordedRequest } from '../../test/fetch-mock.ts';
 import { accountDocument } from '../../test/fixtures.ts';
 import { makeJwtExpiringIn } from '../../test/jwt.ts';
@@ -13,7 +13,7 @@ import { sessionStore } from '../auth/session-store.ts';
 
 const TEXTS = {
   'stylist.addClient.successMessage': 'Margot is on your list now.',
-  'stylist.addClient.loginButton': 'Open Her Quotes',
+  'stylist.addClient.loginButton': 'Open Her Account',
   'stylist.addClient.addAnotherButton': 'Register Someone Else',
 };
 
@@ -28,7 +28,7 @@ const MARGOT: CreateClientBody = {
   postalCode: '10012',
 };
 
-function createdClient(id: number): ClientDocument {
+function createdClient(id: number, shopAccount: string | null = null): ClientDocument {
   return {
     data: {
       id,
@@ -56,14 +56,14 @@ function createdClient(id: number): ClientDocument {
           },
         ],
       },
-      links: { admin: null, shopAccount: null, shopQuotes: null, shopShipList: null },
+      links: { admin: null, shopAccount, shopQuotes: null, shopShipList: null },
     },
   };
 }
 
 type Answer = (request: RecordedRequest) => Response | Promise<Response>;
 
-async function renderForm(answerCreate: Answer) {
+async function renderForm(answerCreate: Answer, otherAnswers: Record<string, Answer> = {}) {
   const fetchMock = mockFetch({
     'GET /api/account?include=stylist': () => jsonResponse(200, accountDocument()),
     'GET /api/i18n': () => jsonResponse(200, { en: TEXTS }),
@@ -75,6 +75,7 @@ async function renderForm(answerCreate: Answer) {
         clientCount: 0,
       }),
     'POST /api/stylist/clients': answerCreate,
+    ...otherAnswers,
   });
   sessionStore.startSession(makeJwtExpiringIn(900_000));
   sessionStore.markStylistVerified();
@@ -235,7 +236,7 @@ describe('add client form', { timeout: 15_000 }, () => {
     await waitFor(() => expect(creations(requests)).toHaveLength(2));
   });
 
-  test('on success shows Congratulations with the texts, a link to the quotes and add-another', async () => {
+  test('on success shows Congratulations with the texts, the login button beside add-another', async () => {
     const { user, card, router } = await renderForm(() => jsonResponse(201, createdClient(42)));
     await fillForm(user, card);
     await user.click(within(card).getByRole('button', { name: 'Create Account' }));
@@ -244,12 +245,13 @@ describe('add client form', { timeout: 15_000 }, () => {
     expect(heading).toHaveFocus();
     expect(within(card).getByText(TEXTS['stylist.addClient.successMessage'])).toBeVisible();
     expect(within(card).queryByLabelText('First Name')).toBeNull();
-    expect(within(card).getByRole('link', { name: 'Open Her Quotes' })).toHaveAttribute(
-      'href',
-      '/quotes/pickup/42',
-    );
+    // No shop on this server: the button is there, says why it cannot go, and leads nowhere.
+    const login = within(card).getByRole('button', { name: 'Open Her Account' });
+    expect(login).toHaveAttribute('aria-disabled', 'true');
+    const addAnother = within(card).getByRole('button', { name: 'Register Someone Else' });
+    expect(login.parentElement).toBe(addAnother.parentElement);
 
-    await user.click(within(card).getByRole('button', { name: 'Register Someone Else' }));
+    await user.click(addAnother);
     const firstName = within(card).getByLabelText('First Name');
     expect(firstName).toHaveValue('');
     expect(firstName).toHaveFocus();
@@ -259,12 +261,25 @@ describe('add client form', { timeout: 15_000 }, () => {
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 
-  test("the quotes link opens the new client's pickup page", async () => {
-    const { user, card, router } = await renderForm(() => jsonResponse(201, createdClient(42)));
+  test("the login button signs in to the new client's shop account in a new tab (§7)", async () => {
+    const tab = { opener: window, closed: false, location: { href: '' }, close: vi.fn() };
+    const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    const ticket = 'http://localhost/api/stylist/usr-42/client-login?ticket=t&target=dashboard';
+    const created = createdClient(42, 'https://shop.example.com/account');
+    const { user, card, requests } = await renderForm(() => jsonResponse(201, created), {
+      'POST /api/stylist/clients/42/client-login': () =>
+        jsonResponse(201, { url: ticket, expiresAt: new Date().toISOString() }),
+    });
     await fillForm(user, card);
     await user.click(within(card).getByRole('button', { name: 'Create Account' }));
 
-    await user.click(await within(card).findByRole('link', { name: 'Open Her Quotes' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/quotes/pickup/42'));
+    await user.click(await within(card).findByRole('button', { name: 'Open Her Account' }));
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    await waitFor(() => expect(tab.location.href).toBe(ticket));
+    expect(requests.find((request) => request.path.endsWith('/client-login'))).toMatchObject({
+      method: 'POST',
+      body: { target: 'dashboard' },
+    });
+    open.mockRestore();
   });
 });

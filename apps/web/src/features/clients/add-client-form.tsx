@@ -1,12 +1,21 @@
-import { usStatesByLetter, type CreateClientBody } from '@atelier/contract';
-import { Alert, Button, Loader, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
+import { usStatesByLetter, type ClientResource, type CreateClientBody } from '@atelier/contract';
+import {
+  Alert,
+  Button,
+  Group,
+  Loader,
+  NativeSelect,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { Link } from 'react-router';
-import { quotePickupPath } from '../../app/routes.ts';
 import { isApiError } from '../../lib/api-client.ts';
 import { useDisplayText } from '../content/content-queries.ts';
 import classes from './add-client-form.module.css';
 import { useCreateClient } from './client-queries.ts';
+import { ShopLink } from './shop-link.tsx';
 
 type FieldName = keyof CreateClientBody;
 type FormValues = Record<FieldName, string>;
@@ -68,7 +77,7 @@ export function AddClientForm() {
   if (createClient.isSuccess) {
     return (
       <SuccessPanel
-        clientId={createClient.data.data.id}
+        client={createClient.data.data}
         onAddAnother={() => {
           setValues(EMPTY_VALUES);
           setEditedFields(new Set());
@@ -201,11 +210,11 @@ function FieldMessages({ messages }: { messages: string[] }) {
 }
 
 interface SuccessPanelProps {
-  clientId: number;
+  client: ClientResource;
   onAddAnother: () => void;
 }
 
-function SuccessPanel({ clientId, onAddAnother }: SuccessPanelProps) {
+function SuccessPanel({ client, onAddAnother }: SuccessPanelProps) {
   const message = useDisplayText('addClient.successMessage');
   const loginLabel = useDisplayText('addClient.loginButton');
   const addAnotherLabel = useDisplayText('addClient.addAnotherButton');
@@ -222,14 +231,21 @@ function SuccessPanel({ clientId, onAddAnother }: SuccessPanelProps) {
         Congratulations!
       </Title>
       <Text>{message}</Text>
-      <Stack gap="sm" mt="xs">
-        <Button component={Link} to={quotePickupPath(clientId)} size="md" fullWidth>
+      {/* §2/§7: the login button signs in to the new client's shop account, as Buy does. */}
+      <Group gap="sm" mt="xs" grow preventGrowOverflow={false}>
+        <ShopLink
+          clientId={client.id}
+          target="dashboard"
+          href={client.links.shopAccount}
+          size="md"
+          miw="fit-content"
+        >
           {loginLabel}
-        </Button>
-        <Button variant="outline" size="md" fullWidth onClick={onAddAnother}>
+        </ShopLink>
+        <Button variant="outline" size="md" miw="fit-content" onClick={onAddAnother}>
           {addAnotherLabel}
         </Button>
-      </Stack>
+      </Group>
     </Stack>
   );
 }

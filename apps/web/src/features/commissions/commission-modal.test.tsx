@@ -42,6 +42,7 @@ function commissionDocument(
         createdAt: '2026-03-04T15:00:00.000Z',
         paidAt: null,
         statuses: [{ Received: 'Item received at the warehouse' }, { Sold: 'Item sold online' }],
+        statusDates: ['2026-03-02T18:30:00.000Z', '2026-03-04T15:00:00.000Z'],
         purchasePrice: 1800,
         ...attributes,
       },
@@ -96,9 +97,13 @@ describe('commission modal', () => {
     const updates = within(dialog).getByRole('region', { name: 'STATUS UPDATES' });
     const items = within(updates).getAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
-      'ReceivedItem received at the warehouse',
-      'SoldItem sold online',
+      'Received3/2/2026Item received at the warehouse',
+      'Sold3/4/2026Item sold online',
     ]);
+    expect(within(items[0]!).getByText('3/2/2026')).toHaveAttribute(
+      'datetime',
+      '2026-03-02T18:30:00.000Z',
+    );
   });
 
   test('a purchase reads "Purchased for Client", "Purchased" and Paid On', async () => {

@@ -154,7 +154,7 @@ function CommissionContent({ document }: { document: CommissionDocument }) {
         ) : (
           <ol className={classes.statuses}>
             {attributes.statuses.map((status, index) => (
-              <StatusEntry key={index} status={status} />
+              <StatusEntry key={index} status={status} date={attributes.statusDates[index]} />
             ))}
           </ol>
         )}
@@ -163,14 +163,21 @@ function CommissionContent({ document }: { document: CommissionDocument }) {
   );
 }
 
-/** §3: each entry is a single `{label: text}` pair. */
-function StatusEntry({ status }: { status: CommissionStatus }) {
+/** §3: each entry is a single `{label: text}` pair; §9: its date reads month/day/year. */
+function StatusEntry({ status, date }: { status: CommissionStatus; date: string | undefined }) {
   const [label = '', text = ''] = Object.entries(status)[0] ?? [];
   return (
     <li className={classes.status}>
-      <Text span fw={600} size="sm">
-        {label}
-      </Text>
+      <Group gap="xs" justify="space-between" wrap="nowrap" align="baseline">
+        <Text span fw={600} size="sm">
+          {label}
+        </Text>
+        {date && (
+          <Text span size="xs" c="dimmed">
+            <time dateTime={date}>{formatDate(date)}</time>
+          </Text>
+        )}
+      </Group>
       <Text span size="sm" c="dimmed">
         {text}
       </Text>

@@ -35,6 +35,7 @@ const SALE = {
       createdAt: '2026-03-04T15:00:00.000Z',
       paidAt: '2026-04-15T12:00:00.000Z',
       statuses: [{ Sold: 'Item sold online' }],
+      statusDates: ['2026-03-04T15:00:00.000Z'],
       purchasePrice: 1800,
     },
   },

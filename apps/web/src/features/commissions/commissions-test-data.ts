@@ -21,6 +21,7 @@ export function commission(
       createdAt: '2026-03-05T12:00:00.000Z',
       paidAt: null,
       statuses: [{ Received: 'The item sold' }],
+      statusDates: ['2026-02-01T12:00:00.000Z'],
       purchasePrice: 100,
       ...overrides,
     },

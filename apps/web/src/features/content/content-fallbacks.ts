@@ -5,8 +5,8 @@ import type { ContentKey } from '@atelier/contract';
  * when a key has not been written yet, so no screen waits on them or shows a blank.
  */
 export const CONTENT_FALLBACKS: Readonly<Record<ContentKey, string>> = {
-  'addClient.successMessage': 'Your new client is ready. Start their first quote now or later.',
-  'addClient.loginButton': 'Start a Quote',
+  'addClient.successMessage': 'Your new client is ready, with an account on the shop.',
+  'addClient.loginButton': 'Log In as Client',
   'addClient.addAnotherButton': 'Add Another Client',
   'dashboard.withClients': 'Here is where your clients, quotes and commissions stand today.',
   'dashboard.noClients': 'You have no clients yet. Add your first client to start a quote.',

@@ -1,7 +1,7 @@
 import { LOGISTICS_TEXT, type QuoteView } from '@atelier/contract';
 import { notifications } from '@mantine/notifications';
 import { QueryClient } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
@@ -120,6 +120,10 @@ describe('shipping label modal', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     await user.click(createButton(dialog));
 
     const done = await screen.findByRole('dialog', { name: 'Shipping Label Created' });
+    // The button that had focus is gone; the outcome takes it.
+    await waitFor(() =>
+      expect(within(done).getByText(/^The label is ready to print\./)).toHaveFocus(),
+    );
     const tracking = within(done).getByLabelText('Tracking details');
     expect(tracking).toHaveTextContent('9400111899223344556677');
     expect(tracking).toHaveTextContent('USPS · Priority Mail');

@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { manifestPath, shippingLabelPath } from '../../app/routes.ts';
 import { MOBILE_MEDIA_QUERY } from '../../app/theme.ts';
@@ -212,13 +212,20 @@ function LabelCreated({
   clientFirstName: string | null;
   onDone: () => void;
 }) {
+  const resultRef = useRef<HTMLParagraphElement>(null);
+
+  // The form and its button are gone: focus moves to what replaced them, so it is read out.
+  useEffect(() => {
+    resultRef.current?.focus();
+  }, []);
+
   return (
     <Stack gap="md">
       <Group gap="sm" wrap="nowrap" align="center">
         <span className={classes.completionMark} style={{ width: 40, height: 40 }}>
           <CheckIcon size={20} strokeWidth={2} />
         </span>
-        <Text size="sm" c="dark.1">
+        <Text ref={resultRef} tabIndex={-1} size="sm" c="dark.1" style={{ outline: 0 }}>
           The label is ready to print.
           {label.emailed_client &&
             ` The ship list is on its way to ${clientFirstName ?? 'your client'}.`}

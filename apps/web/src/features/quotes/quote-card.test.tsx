@@ -59,7 +59,8 @@ describe('quote card', () => {
       'https://cdn.example.com/quotes/42-thumb.webp',
     );
     expect(within(card).getByText('Hermès')).toBeInTheDocument();
-    expect(within(card).getByRole('heading', { name: 'Kelly 28' })).toBeInTheDocument();
+    // Under the page's h1, so the outline reads page, then one entry per quote.
+    expect(within(card).getByRole('heading', { level: 2, name: 'Kelly 28' })).toBeInTheDocument();
     expect(within(card).getByRole('checkbox', { name: '#42 Hermès Kelly 28' })).toBeInTheDocument();
   });
 

@@ -140,7 +140,7 @@ export function QuoteCard({ quote, isSelected, canToggle, onToggle }: QuoteCardP
         <div className={classes.body}>
           <div>
             <Text className={classes.brand}>{quote.brand}</Text>
-            <Title order={3} className={classes.name} mt={4}>
+            <Title order={2} className={classes.name} mt={4}>
               {quote.name}
             </Title>
           </div>

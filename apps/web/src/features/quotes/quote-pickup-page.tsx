@@ -352,15 +352,6 @@ function ClientQuotesPage({ clientId }: { clientId: number }) {
                   )}
                 </Group>
 
-                {!isMobile && (
-                  <SelectionBar
-                    count={selected.length}
-                    actionText={actionText}
-                    onAction={onAction}
-                    onDeselectAll={selection.clear}
-                  />
-                )}
-
                 <SimpleGrid cols={GRID_COLUMNS} spacing="lg" verticalSpacing="lg">
                   {shown.map((quote) => (
                     <QuoteGridItem
@@ -373,6 +364,16 @@ function ClientQuotesPage({ clientId }: { clientId: number }) {
                     />
                   ))}
                 </SimpleGrid>
+
+                {/* After the cards, so Tab goes from a card just selected on to its action. */}
+                {!isMobile && (
+                  <SelectionBar
+                    count={selected.length}
+                    actionText={actionText}
+                    onAction={onAction}
+                    onDeselectAll={selection.clear}
+                  />
+                )}
               </>
             )}
           </Stack>

@@ -1,4 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { PlusIcon } from '../../components/icons.tsx';
 import classes from './quote-pickup.module.css';
 
@@ -10,7 +11,10 @@ interface SelectionProps {
   onDeselectAll: () => void;
 }
 
-/** Wide screens: "SELECTED QUOTES: n", Deselect All and the status action button, above the grid. */
+/**
+ * Wide screens: "SELECTED QUOTES: n", Deselect All and the status action button. It follows the
+ * grid in the page (so in tab order) and stays at the bottom of the window while the cards scroll.
+ */
 export function SelectionBar({ count, actionText, onAction, onDeselectAll }: SelectionProps) {
   return (
     <section
@@ -64,36 +68,54 @@ export function MobileActionBar({
   isLoadingList,
   onAddItem,
 }: MobileActionBarProps) {
+  const barRef = useRef<HTMLElement>(null);
+  const height = useBorderBoxHeight(barRef);
   return (
-    <section aria-label="Quote actions" className={classes.mobileBar}>
-      {actionText && (
-        <Button fullWidth size="md" onClick={onAction} mb={8}>
-          {actionText}
-        </Button>
-      )}
-      <div className={classes.mobileBarRow}>
-        <Button
-          variant="default"
-          size="sm"
-          leftSection={isLoadingList ? undefined : <PlusIcon size={16} />}
-          disabled={isLoadingList}
-          onClick={onAddItem}
-        >
-          {isLoadingList ? 'Loading Items...' : 'Add Item'}
-        </Button>
-        <Text size="xs" fw={600} lts="0.14em" ta="center" c={count > 0 ? 'gold.3' : 'dark.2'}>
-          {count} SELECTED
-        </Text>
-        <Button
-          variant="subtle"
-          color="gray"
-          size="sm"
-          onClick={onDeselectAll}
-          disabled={count === 0}
-        >
-          Reset
-        </Button>
-      </div>
-    </section>
+    <>
+      <div className={classes.mobileBarSpace} style={{ height }} aria-hidden="true" />
+      <section ref={barRef} aria-label="Quote actions" className={classes.mobileBar}>
+        {actionText && (
+          <Button fullWidth size="md" onClick={onAction} mb={8}>
+            {actionText}
+          </Button>
+        )}
+        <div className={classes.mobileBarRow}>
+          <Button
+            variant="default"
+            size="sm"
+            leftSection={isLoadingList ? undefined : <PlusIcon size={16} />}
+            disabled={isLoadingList}
+            onClick={onAddItem}
+          >
+            {isLoadingList ? 'Loading Items...' : 'Add Item'}
+          </Button>
+          <Text size="xs" fw={600} lts="0.14em" ta="center" c={count > 0 ? 'gold.3' : 'dark.2'}>
+            {count} SELECTED
+          </Text>
+          <Button
+            variant="subtle"
+            color="gray"
+            size="sm"
+            onClick={onDeselectAll}
+            disabled={count === 0}
+          >
+            Reset
+          </Button>
+        </div>
+      </section>
+    </>
   );
+}
+
+/** The element's full height (padding and border included), kept up to date as it changes. */
+function useBorderBoxHeight(ref: RefObject<HTMLElement | null>): number {
+  const [height, setHeight] = useState(0);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const observer = new ResizeObserver(() => setHeight(element.offsetHeight));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return height;
 }
