@@ -1,7 +1,7 @@
 import { CommissionListDocumentSchema } from '@atelier/contract';
 import { test as base, expect, type Browser, type Locator, type Page } from '@playwright/test';
 import { acceptedQuotes, labelThroughApi, sharedClient } from './accepted-quotes.ts';
-import { apiToken, DEMO, seriousViolations, shoot, signInThroughForm } from './fixtures.ts';
+import { apiToken, DEMO, expectNoSeriousViolations, shoot, signInThroughForm } from './fixtures.ts';
 
 /**
  * axe over every page and modal at the project's width (1280 and 375 px): no serious or critical
@@ -69,26 +69,10 @@ const overlaps = (a: Box, b: Box) =>
 /** The visible one of a control the page shows twice (desktop bar and the phone's bottom bar). */
 const visible = (locator: Locator) => locator.filter({ visible: true }).first();
 
-/**
- * Findings in parts another branch of issue 18 fixes, by test title: the commission chart's
- * focusable SVG inside aria-hidden (the stylist-details branch). Each must still occur here, so
- * the list is emptied once that branch is merged.
- */
-const FIXED_ELSEWHERE: Record<string, string[]> = {
-  dashboard: ['aria-hidden-focus'],
-  'add client with field errors': ['aria-hidden-focus'],
-};
-
 /** Waits for the modals' and toasts' entrance transitions, then asks axe. */
 async function expectClean(page: Page) {
   await page.waitForTimeout(300);
-  const found = await seriousViolations(page);
-  const elsewhere = FIXED_ELSEWHERE[test.info().title] ?? [];
-  const isElsewhere = (finding: string) => elsewhere.some((rule) => finding.startsWith(`${rule}:`));
-  expect(found.filter((finding) => !isElsewhere(finding))).toEqual([]);
-  for (const rule of elsewhere) {
-    expect(found.some(isElsewhere), `${rule} is gone: take it off FIXED_ELSEWHERE`).toBe(true);
-  }
+  await expectNoSeriousViolations(page);
 }
 
 async function quotesPage(world: World) {

@@ -19,11 +19,6 @@ import {
   watchConsole,
 } from './fixtures.ts';
 
-/** Contrast of placeholders and error text: fixed in the theme by issue 18's theme work. */
-const THEME_COLOURS = ['color-contrast'];
-/** The modal's close button: named in the theme by the same work. */
-const MODAL_CLOSE = '.mantine-Modal-close';
-
 const ADMIN = { email: 'admin@atelier.test', password: 'atelier-demo' };
 const OTHER = { email: 'other@atelier.test', password: 'atelier-demo' };
 
@@ -103,7 +98,7 @@ test('the reports card adds up: chart, totals, paging, a range and the CSV', asy
   await chart.focus();
   await expect(chart).toBeFocused();
   expect(await chart.evaluate((svg) => svg.closest('[aria-hidden="true"]'))).toBeNull();
-  await expectNoSeriousViolations(page, { include: '#commissions', skipRules: THEME_COLOURS });
+  await expectNoSeriousViolations(page, { include: '#commissions' });
   await shoot(page, 'reports-card', testInfo.project.name);
 
   // "View Next" pages through to the end: every commission once, in the server's order.
@@ -250,11 +245,7 @@ test('the payout preference survives a reload', async ({ page }, testInfo) => {
   await expect(field).toHaveAccessibleDescription(/Enter the email address of your PayPal account/);
   await expect(field).toBeFocused();
   await shoot(page, 'payout-invalid', testInfo.project.name, false);
-  await expectNoSeriousViolations(page, {
-    include: '[role="dialog"]',
-    exclude: MODAL_CLOSE,
-    skipRules: THEME_COLOURS,
-  });
+  await expectNoSeriousViolations(page, { include: '[role="dialog"]' });
 
   const address = `payouts-${testInfo.project.name}@example.com`;
   await field.fill(address);

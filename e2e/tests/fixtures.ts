@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -50,29 +49,6 @@ export async function shoot(page: Page, name: string, project: string, fullPage 
   });
 }
 
-/**
- * axe on the page as it stands (or on the part `include` selects): nothing serious or critical.
- * `exclude` and `skipRules` leave out elements and rules that another part of the work answers for.
- */
-export async function expectNoSeriousViolations(
-  page: Page,
-  {
-    include,
-    exclude,
-    skipRules = [],
-  }: { include?: string; exclude?: string; skipRules?: readonly string[] } = {},
-) {
-  const axe = new AxeBuilder({ page });
-  if (include) axe.include(include);
-  if (exclude) axe.exclude(exclude);
-  if (skipRules.length > 0) axe.disableRules([...skipRules]);
-  const { violations } = await axe.analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious).toEqual([]);
-}
-
 export function uniqueEmail(prefix: string) {
   return `${prefix}-${crypto.randomBytes(4).toString('hex')}@atelier-e2e.test`;
 }
@@ -107,17 +83,19 @@ export async function createClientThroughApi(
   return ((await response.json()) as { data: { id: number } }).data.id;
 }
 
-/** axe's serious and critical findings on the page as it stands, one line per rule. */
-export async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+/** axe's serious and critical findings on the page (or the part `include` selects), one line per rule. */
+export async function seriousViolations(page: Page, { include }: { include?: string } = {}) {
+  const axe = new AxeBuilder({ page });
+  if (include) axe.include(include);
+  const { violations } = await axe.analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-/** axe on the page as it stands: nothing serious or critical. */
-export async function expectNoSeriousViolations(page: Page) {
-  expect(await seriousViolations(page)).toEqual([]);
+/** axe on the page as it stands (or the part `include` selects): nothing serious or critical. */
+export async function expectNoSeriousViolations(page: Page, scope: { include?: string } = {}) {
+  expect(await seriousViolations(page, scope)).toEqual([]);
 }
 
 /** A stylist of the test's own, opened by the back office through its API; answers the email. */
