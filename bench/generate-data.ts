@@ -169,7 +169,7 @@ async function insertClients(
              streets[1 + ${pick(3, STREETS.length)}] as street,
              string_to_array(cities[1 + ${pick(4, CITIES.length)}], '|') as city,
              domains[1 + g % ${EMAIL_DOMAINS.length}] as domain,
-             now() - make_interval(days => (g * 13) % 1460, secs => (g * 7919) % 86400) as created_at
+             now() - make_interval(days => (g * 13) % 1460, secs => ((g::bigint * 7919) % 86400)::int) as created_at
       from generate_series(${from}::int, ${to}::int) as i,
            lateral (select i + ${stylist.offset}::int as g) as numbered, lists
     ),
