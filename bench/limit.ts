@@ -1,0 +1,422 @@
+/**
+ * Each stylist call against its physical limit, on PostgreSQL: Atelier's compiled server and a
+ * bare `node:http` + `pg` server (bench/limit-server.mjs, a pool of the same size) that runs
+ * exactly the SQL Atelier ran for that call and answers JSON of the same shape and size. The SQL
+ * is captured, not retyped: the statement log is switched on for the cluster (ALTER SYSTEM
+ * log_statement = 'all', then reloaded), one request is sent, and the statements its connections
+ * ran are read back from the log with their parameters; the log is switched off again before
+ * anything is measured. Both servers are then measured with autocannon in interleaved rounds.
+ *
+ *   pg_virtualenv -t -v 15 bash -c 'DATABASE_URL=postgres://$PGUSER:$PGPASSWORD@127.0.0.1:$PGPORT/$PGDATABASE npx tsx bench/limit.ts'
+ *
+ * Knobs: ROUNDS (3), DURATION (s per call, server and round, 10), CONNECTIONS (10), WARMUP (s per
+ * call and server before the rounds, 1), DATABASE_POOL_MAX (both pools, 10), SEARCH (the 3+
+ * character term, "whitfield"), TIME_LIMIT_MINUTES (the whole run, 60), PG_LOG_FILE (the
+ * cluster's log, found with pg_lsclusters by default), LOG_LEVEL (Atelier's, warn), and
+ * generate-data.ts's STYLISTS, CLIENTS_PER_STYLIST, QUOTES_PER_CLIENT, COMMISSIONS_PER_CLIENT.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { freePort, spawnServer, waitForReady } from '../apps/server/src/test/processes.ts';
+import { API_ACCEPT } from '../packages/contract/src/index.ts';
+import {
+  BENCH_AUTH_SECRET,
+  BENCH_PASSWORD,
+  generateData,
+  optionsFromEnv,
+  stylistEmail,
+} from './generate-data.ts';
+import { bearerFor } from './sign-in.ts';
+
+const databaseUrl = process.env.DATABASE_URL;
+if (!databaseUrl?.startsWith('postgres')) {
+  console.error(
+    'bench/limit.ts needs PostgreSQL (a superuser: it switches the statement log on and off): set DATABASE_URL=postgres://…\n' +
+      'A throwaway PostgreSQL 15 for one run:\n' +
+      "  pg_virtualenv -t -v 15 bash -c 'DATABASE_URL=postgres://$PGUSER:$PGPASSWORD@127.0.0.1:$PGPORT/$PGDATABASE npx tsx bench/limit.ts'",
+  );
+  process.exit(1);
+}
+
+const knob = (name: string, fallback: number, max: number) => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!(value > 0 && value <= max)) throw new Error(`${name} must be in (0, ${max}], got ${value}`);
+  return value;
+};
+const rounds = Math.round(knob('ROUNDS', 3, 20));
+const duration = Math.round(knob('DURATION', 10, 120));
+const connections = Math.round(knob('CONNECTIONS', 10, 100));
+const warmup = Number(process.env.WARMUP ?? 1);
+const poolMax = String(Math.round(knob('DATABASE_POOL_MAX', 10, 200)));
+const timeLimitMinutes = knob('TIME_LIMIT_MINUTES', 60, 24 * 60);
+const searchTerm = process.env.SEARCH ?? 'whitfield';
+const repoRoot = path.resolve(import.meta.dirname, '..');
+const bundle = path.join(repoRoot, 'apps/server/dist/server.js');
+const limitServer = path.join(import.meta.dirname, 'limit-server.mjs');
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-limit-'));
+const children: ReturnType<typeof spawnServer>[] = [];
+
+// The whole run is bounded: past the limit the servers are stopped and the run fails.
+setTimeout(() => {
+  console.error(`bench/limit.ts: still running after ${timeLimitMinutes} min, stopping`);
+  for (const child of children) child.child.kill('SIGKILL');
+  fs.rmSync(scratch, { recursive: true, force: true });
+  process.exit(2);
+}, timeLimitMinutes * 60_000).unref();
+
+/* ---------------------------------------------------------------- the data */
+
+async function generate() {
+  const config = loadConfig({
+    AUTH_SECRET: BENCH_AUTH_SECRET,
+    ...process.env,
+    DATA_DIR: scratch,
+    WEB_DIST_DIR: path.join(scratch, 'no-web'),
+    LOG_LEVEL: 'warn',
+    PORT: '0',
+  });
+  const app = await buildApp(config, { logger: false });
+  try {
+    const started = performance.now();
+    const stylists = await generateData(app.database.db, {
+      ...optionsFromEnv(),
+      auth: app.auth,
+      log: (line) => console.log(`  ${line}`),
+    });
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    console.log(`data ready in ${seconds} s`);
+    return stylists;
+  } finally {
+    await app.close();
+  }
+}
+
+/* ------------------------------------------------------ the statement log */
+
+interface Statement {
+  pid: number;
+  text: string;
+  values: (string | null)[];
+}
+
+/** The cluster's log file: PG_LOG_FILE, or the one pg_lsclusters lists for the port of DATABASE_URL. */
+function logFile(port: string): string {
+  if (process.env.PG_LOG_FILE) return process.env.PG_LOG_FILE;
+  const listing = execFileSync('pg_lsclusters', ['-h'], { encoding: 'utf8' });
+  for (const line of listing.split('\n')) {
+    const fields = line.trim().split(/\s+/);
+    // Ver Cluster Port Status Owner Data-directory Log-file
+    if (fields[2] === port && fields[6]) return fields[6];
+  }
+  throw new Error(`no cluster on port ${port} in pg_lsclusters; set PG_LOG_FILE to its log file`);
+}
+
+const PREFIX = 'atelier-limit[%p] ';
+const ENTRY = /^atelier-limit\[(\d+)\] ([A-Z]+):\s+(.*)$/;
+const PARAMETER = /\$(\d+) = (NULL|'((?:[^']|'')*)')/g;
+
+/**
+ * The statements in a piece of the log, in the order the backends received them: simple queries
+ * ("statement: …") and executed extended-protocol ones ("execute <name>: …", their parameters in
+ * the DETAIL line that follows).
+ */
+function parseLog(text: string, exclude: number): Statement[] {
+  const entries: { pid: number; level: string; message: string }[] = [];
+  for (const line of text.split('\n')) {
+    const match = ENTRY.exec(line);
+    if (match) entries.push({ pid: Number(match[1]), level: match[2]!, message: match[3]! });
+    else if (line.startsWith('\t') && entries.length > 0)
+      entries.at(-1)!.message += `\n${line.slice(1)}`;
+  }
+  const statements: Statement[] = [];
+  const last = new Map<number, Statement>();
+  for (const { pid, level, message } of entries) {
+    if (pid === exclude) continue;
+    const simple = /^statement: ([\s\S]*)$/.exec(message);
+    const executed = /^execute [^:]*: ([\s\S]*)$/.exec(message);
+    if (level === 'LOG' && (simple || executed)) {
+      const statement = { pid, text: (simple ?? executed)![1]!, values: [] };
+      statements.push(statement);
+      last.set(pid, statement);
+    } else if (level === 'DETAIL' && message.startsWith('parameters: ') && last.has(pid)) {
+      const values: (string | null)[] = [];
+      for (const parameter of message.matchAll(PARAMETER)) {
+        values[Number(parameter[1]) - 1] =
+          parameter[2] === 'NULL' ? null : parameter[3]!.replaceAll("''", "'");
+      }
+      last.get(pid)!.values = values;
+    }
+  }
+  return statements;
+}
+
+/**
+ * Statements Atelier ran side by side went out on different pooled connections; those it ran in
+ * turn reuse the connection just released (the pool hands out its most recently idle one). So a
+ * wave ends where a connection already in it comes back.
+ */
+function waves(statements: Statement[]): { text: string; values: (string | null)[] }[][] {
+  const result: { text: string; values: (string | null)[] }[][] = [];
+  let pids = new Set<number>();
+  for (const { pid, text, values } of statements) {
+    if (result.length === 0 || pids.has(pid)) {
+      result.push([]);
+      pids = new Set();
+    }
+    pids.add(pid);
+    result.at(-1)!.push({ text, values });
+  }
+  return result;
+}
+
+/* ----------------------------------------------------------------- the run */
+
+interface Call {
+  name: string;
+  url: string;
+}
+interface Captured {
+  statements: Statement[];
+  contentType: string;
+  body: string;
+}
+interface Measured {
+  call: Call;
+  captured: Captured;
+  atelier: number[];
+  limit: number[];
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+const spread = (values: number[], digits: number) =>
+  `${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}`;
+
+const stylists = await generate();
+execFileSync(process.execPath, [path.join(repoRoot, 'scripts/build.mjs'), 'server'], {
+  stdio: 'inherit',
+});
+
+const control = new pg.Client({ connectionString: databaseUrl });
+await control.connect();
+const measured: Measured[] = [];
+let failed = false;
+try {
+  const controlPid = (await control.query<{ pid: number }>('select pg_backend_pid() as pid'))
+    .rows[0]!.pid;
+  const { version, clients } = (
+    await control.query<{ version: string; clients: number }>(
+      "select current_setting('server_version') as version, (select count(*)::int from clients) as clients",
+    )
+  ).rows[0]!;
+  const log = logFile(String(control.port));
+
+  const atelierPort = await freePort();
+  const atelier = spawnServer(
+    [bundle],
+    {
+      AUTH_SECRET: BENCH_AUTH_SECRET,
+      JWT_TTL_SECONDS: '86400',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      DATABASE_URL: databaseUrl,
+      DATABASE_POOL_MAX: poolMax,
+      PORT: String(atelierPort),
+      DATA_DIR: scratch,
+      WEB_DIST_DIR: path.join(scratch, 'no-web'),
+    },
+    repoRoot,
+  );
+  children.push(atelier);
+  await waitForReady(atelierPort, atelier.child);
+  const atelierAddress = `http://127.0.0.1:${atelierPort}`;
+  const headers = {
+    ...(await bearerFor(atelierAddress, `http://localhost:${atelierPort}`, {
+      email: stylistEmail(1),
+      password: BENCH_PASSWORD,
+    })),
+    accept: API_ACCEPT,
+  };
+  const get = async (url: string) => {
+    const response = await fetch(`${atelierAddress}${url}`, { headers });
+    const body = await response.text();
+    if (!response.ok) throw new Error(`GET ${url}: ${response.status} ${body}`);
+    return { contentType: response.headers.get('content-type') ?? 'application/json', body };
+  };
+
+  const page = JSON.parse((await get('/api/stylist/clients?page=1')).body) as {
+    data: { id: number | string }[];
+  };
+  const clientId = page.data[0]!.id;
+  const calls: Call[] = [
+    { name: 'clients page 1', url: '/api/stylist/clients?page=1' },
+    { name: 'client detail', url: `/api/stylist/clients/${clientId}` },
+    { name: "a client's quotes", url: `/api/stylist/clients/${clientId}/quotes` },
+    {
+      name: `search "${searchTerm}"`,
+      url: `/api/stylist/clients?page=1&search=${encodeURIComponent(searchTerm)}`,
+    },
+    { name: 'dashboard', url: '/api/stylist/dashboard' },
+    { name: 'commissions list', url: '/api/stylist/commissions' },
+  ];
+
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const setLog = async (on: boolean) => {
+    if (on) {
+      await control.query("alter system set log_statement = 'all'");
+      await control.query(`alter system set log_line_prefix = '${PREFIX}'`);
+    } else {
+      await control.query('alter system reset log_statement');
+      await control.query('alter system reset log_line_prefix');
+    }
+    await control.query('select pg_reload_conf()');
+    // Each backend rereads the configuration before its next command; give the signal time.
+    await sleep(300);
+  };
+  /** One request, and the statements every connection but ours ran while it was answered. */
+  const capture = async (url: string): Promise<Captured> => {
+    const from = fs.statSync(log).size;
+    const answer = await get(url);
+    await sleep(100);
+    const handle = fs.openSync(log, 'r');
+    const length = fs.statSync(log).size - from;
+    const buffer = Buffer.alloc(length);
+    fs.readSync(handle, buffer, 0, length, from);
+    fs.closeSync(handle);
+    return { ...answer, statements: parseLog(buffer.toString('utf8'), controlPid) };
+  };
+
+  const routes: Record<string, object> = {};
+  await setLog(true);
+  try {
+    for (const call of calls) {
+      await get(call.url);
+      const first = await capture(call.url);
+      const second = await capture(call.url);
+      const texts = (c: Captured) => c.statements.map((s) => s.text).join('\n;\n');
+      if (second.statements.length === 0)
+        throw new Error(`${call.name}: no SQL captured from ${log}`);
+      if (texts(first) !== texts(second)) {
+        console.warn(`${call.name}: two requests ran different SQL; the second is used`);
+      }
+      const planned = waves(second.statements);
+      routes[call.url] = {
+        waves: planned,
+        transaction: second.statements.some((s) => /^\s*(begin|start transaction)\b/i.test(s.text)),
+        contentType: second.contentType,
+        body: second.body,
+      };
+      measured.push({ call, captured: second, atelier: [], limit: [] });
+    }
+  } finally {
+    await setLog(false);
+  }
+  const spec = path.join(scratch, 'limit-spec.json');
+  fs.writeFileSync(spec, JSON.stringify({ routes }));
+
+  const limitPort = await freePort();
+  const limit = spawnServer(
+    [limitServer],
+    { SPEC: spec, DATABASE_URL: databaseUrl, DATABASE_POOL_MAX: poolMax, PORT: String(limitPort) },
+    repoRoot,
+  );
+  children.push(limit);
+  await waitForReady(limitPort, limit.child);
+  const limitAddress = `http://127.0.0.1:${limitPort}`;
+
+  console.log(`\nSQL captured per call (statements in waves run side by side):`);
+  for (const { call, captured } of measured) {
+    const answer = await fetch(`${limitAddress}${call.url}`, { headers });
+    const body = await answer.text();
+    if (!answer.ok) throw new Error(`limit ${call.url}: ${answer.status} ${body}`);
+    const shape = routes[call.url] as { waves: unknown[][] };
+    console.log(
+      `  ${call.name}: ${captured.statements.length} statements in ${shape.waves.length} waves; ` +
+        `${Buffer.byteLength(captured.body)} bytes from Atelier, ${Buffer.byteLength(body)} from the limit`,
+    );
+  }
+
+  const measure = async (address: string, url: string, seconds: number) => {
+    const result = await autocannon({
+      url: `${address}${url}`,
+      headers,
+      connections,
+      duration: seconds,
+    });
+    const bad = result.non2xx + result.errors + result.timeouts;
+    if (bad > 0) {
+      failed = true;
+      console.error(
+        `${address}${url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`,
+      );
+    }
+    return result.requests.average;
+  };
+  if (warmup > 0) {
+    for (const { call } of measured) {
+      await measure(atelierAddress, call.url, warmup);
+      await measure(limitAddress, call.url, warmup);
+    }
+  }
+  console.log(
+    `\nPostgreSQL ${version}, ${clients} clients (${stylists.length} stylists), pools of ${poolMax}, ` +
+      `${rounds} rounds of ${duration} s per call and server, ${connections} connections, ${os.cpus().length} cores`,
+  );
+  for (let round = 0; round < rounds; round++) {
+    for (const row of measured) {
+      // Interleaved, and in turn first: neither server always meets a machine the other warmed.
+      if (round % 2 === 0) {
+        row.atelier.push(await measure(atelierAddress, row.call.url, duration));
+        row.limit.push(await measure(limitAddress, row.call.url, duration));
+      } else {
+        row.limit.push(await measure(limitAddress, row.call.url, duration));
+        row.atelier.push(await measure(atelierAddress, row.call.url, duration));
+      }
+    }
+    console.log(`  round ${round + 1}/${rounds} done`);
+  }
+} finally {
+  await control.end();
+  for (const child of children) {
+    child.child.kill('SIGTERM');
+    await Promise.race([child.exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+    if (child.child.exitCode === null) child.child.kill('SIGKILL');
+  }
+  fs.rmSync(scratch, { recursive: true, force: true });
+}
+
+const table = [
+  ['call', 'Atelier req/s', 'limit req/s', 'ratio', 'ratio min–max'],
+  ...measured.map((row) => {
+    const ratios = row.atelier.map((rps, i) => rps / row.limit[i]!);
+    return [
+      row.call.name,
+      `${median(row.atelier).toFixed(0)} (${spread(row.atelier, 0)})`,
+      `${median(row.limit).toFixed(0)} (${spread(row.limit, 0)})`,
+      median(ratios).toFixed(2),
+      spread(ratios, 2),
+    ];
+  }),
+];
+const widths = table[0]!.map((_, column) => Math.max(...table.map((row) => row[column]!.length)));
+console.log(
+  '\nreq/s: median (min–max) over the rounds; ratio: Atelier ÷ limit per round, median\n',
+);
+for (const [index, row] of table.entries()) {
+  console.log(`| ${row.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`);
+  if (index === 0) console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
+}
+if (failed) {
+  console.error(
+    '\nsome answers were not 2xx or failed: the figures above do not measure the calls',
+  );
+  process.exit(1);
+}
