@@ -68,7 +68,7 @@ function ClientDetail({ clientId, isOpen }: { clientId: number; isOpen: boolean 
     <>
       <Modal.Header className={classes.header}>
         <Modal.Title className={classes.title}>Client details</Modal.Title>
-        <Modal.CloseButton aria-label="Close" />
+        <Modal.CloseButton />
       </Modal.Header>
       <Modal.Body className={classes.body}>
         {query.isError ? (
@@ -122,7 +122,7 @@ function LoadedClientDetail({ client, isOpen }: { client: ClientResource; isOpen
           >
             <RefreshIcon />
           </ActionIcon>
-          <Modal.CloseButton aria-label="Close" />
+          <Modal.CloseButton />
         </Group>
       </Modal.Header>
       <Modal.Body className={classes.body}>

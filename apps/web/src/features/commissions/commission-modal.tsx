@@ -39,7 +39,7 @@ export function CommissionModal({ commissionId, opened, onClose }: CommissionMod
       <Modal.Content className={classes.content}>
         <Modal.Header className={classes.header}>
           <Modal.Title className={classes.title}>Commission</Modal.Title>
-          <Modal.CloseButton aria-label="Close" />
+          <Modal.CloseButton />
         </Modal.Header>
         <Modal.Body className={classes.body}>
           {shownId !== null && <CommissionDetail key={shownId} commissionId={shownId} />}

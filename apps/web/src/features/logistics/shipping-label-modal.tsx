@@ -67,7 +67,7 @@ export function ShippingLabelModal({
       yOffset={TOAST_ROOM}
       styles={isMobile && label ? { content: { paddingTop: TOAST_ROOM } } : undefined}
       overlayProps={{ backgroundOpacity: 0.7, blur: 2 }}
-      closeButtonProps={{ 'aria-label': 'Close', disabled: isCreating }}
+      closeButtonProps={{ disabled: isCreating }}
       closeOnClickOutside={!isCreating}
       classNames={{ title: classes.modalTitle }}
     >

@@ -51,7 +51,6 @@ export function SignatureModal({
       centered
       radius="md"
       overlayProps={{ backgroundOpacity: 0.7, blur: 2 }}
-      closeButtonProps={{ 'aria-label': 'Close' }}
       classNames={{ title: classes.modalTitle }}
     >
       <SignatureForm signature={signature} onSave={onSave} onClear={onClear} onClose={onClose} />

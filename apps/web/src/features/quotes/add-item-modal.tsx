@@ -63,7 +63,7 @@ export function AddItemModal({ clientId, opened, onClose }: AddItemModalProps) {
       fullScreen={isMobile}
       radius={isMobile ? 0 : 'md'}
       overlayProps={{ backgroundOpacity: 0.7, blur: 2 }}
-      closeButtonProps={{ 'aria-label': 'Close', disabled: createQuote.isPending }}
+      closeButtonProps={{ disabled: createQuote.isPending }}
       classNames={{ title: classes.title }}
     >
       <AddItemForm

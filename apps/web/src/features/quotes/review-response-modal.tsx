@@ -42,7 +42,7 @@ export function ReviewResponseModal({
       fullScreen={isMobile}
       radius={isMobile ? 0 : 'md'}
       overlayProps={{ backgroundOpacity: 0.7, blur: 2 }}
-      closeButtonProps={{ 'aria-label': 'Close', disabled: isSubmitting }}
+      closeButtonProps={{ disabled: isSubmitting }}
       classNames={{ title: classes.title }}
     >
       <Text size="sm" c="dimmed" mb="md">
