@@ -11,9 +11,11 @@
  *
  * Knobs: ROUNDS (3), DURATION (s per call, server and round, 10), CONNECTIONS (10), WARMUP (s per
  * call and server before the rounds, 1), DATABASE_POOL_MAX (both pools, 10), SEARCH (the 3+
- * character term, "whitfield"), TIME_LIMIT_MINUTES (the whole run, 60), PG_LOG_FILE (the
- * cluster's log, found with pg_lsclusters by default), SPEC_OUT (a file to keep the captured SQL
- * and answers in), LOG_LEVEL (Atelier's, warn), and
+ * character term, "whitfield"), SHORT_SEARCH (the 1-2 character term, "a"), TIME_LIMIT_MINUTES
+ * (the whole run, 60), PG_LOG_FILE (the cluster's log, found with pg_lsclusters by default),
+ * SPEC_OUT (a file to keep the captured SQL and answers in), LOG_LEVEL (Atelier's, warn), SIZES
+ * (clients per stylist, comma-separated: each size in its own database on the cluster,
+ * atelier_limit_<stylists>x<size>, then a table of how each call holds as data grows), and
  * generate-data.ts's STYLISTS, CLIENTS_PER_STYLIST, QUOTES_PER_CLIENT, COMMISSIONS_PER_CLIENT.
  */
 import { execFileSync } from 'node:child_process';
@@ -57,26 +59,36 @@ const warmup = Number(process.env.WARMUP ?? 1);
 const poolMax = String(Math.round(knob('DATABASE_POOL_MAX', 10, 200)));
 const timeLimitMinutes = knob('TIME_LIMIT_MINUTES', 60, 24 * 60);
 const searchTerm = process.env.SEARCH ?? 'whitfield';
+const shortSearchTerm = process.env.SHORT_SEARCH ?? 'a';
+/** SIZES: clients per stylist, comma-separated, each measured in its own database; else CLIENTS_PER_STYLIST. */
+const sizes = (process.env.SIZES ?? String(optionsFromEnv().clientsPerStylist))
+  .split(',')
+  .map((size) => Number(size.trim()))
+  .sort((a, b) => a - b);
+if (sizes.some((size) => !Number.isInteger(size) || size < 1 || size > 1_000_000))
+  throw new Error(`SIZES must be whole numbers of clients per stylist, got ${process.env.SIZES}`);
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const bundle = path.join(repoRoot, 'apps/server/dist/server.js');
 const limitServer = path.join(import.meta.dirname, 'limit-server.mjs');
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-limit-'));
-const children: ReturnType<typeof spawnServer>[] = [];
+/** The servers of the size being measured, stopped if the run overruns its time. */
+let running: ReturnType<typeof spawnServer>[] = [];
 
 // The whole run is bounded: past the limit the servers are stopped and the run fails.
 setTimeout(() => {
   console.error(`bench/limit.ts: still running after ${timeLimitMinutes} min, stopping`);
-  for (const child of children) child.child.kill('SIGKILL');
+  for (const child of running) child.child.kill('SIGKILL');
   fs.rmSync(scratch, { recursive: true, force: true });
   process.exit(2);
 }, timeLimitMinutes * 60_000).unref();
 
 /* ---------------------------------------------------------------- the data */
 
-async function generate() {
+async function generate(url: string, clientsPerStylist: number) {
   const config = loadConfig({
     AUTH_SECRET: BENCH_AUTH_SECRET,
     ...process.env,
+    DATABASE_URL: url,
     DATA_DIR: scratch,
     WEB_DIST_DIR: path.join(scratch, 'no-web'),
     LOG_LEVEL: 'warn',
@@ -87,6 +99,7 @@ async function generate() {
     const started = performance.now();
     const stylists = await generateData(app.database.db, {
       ...optionsFromEnv(),
+      clientsPerStylist,
       auth: app.auth,
       log: (line) => console.log(`  ${line}`),
     });
@@ -195,6 +208,9 @@ interface Measured {
   captured: Captured;
   atelier: number[];
   limit: number[];
+  /** Each round's 99th percentile latency, ms. */
+  atelierP99: number[];
+  limitP99: number[];
 }
 
 const median = (values: number[]) => {
@@ -205,228 +221,330 @@ const median = (values: number[]) => {
 const spread = (values: number[], digits: number) =>
   `${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}`;
 
-const stylists = await generate();
+let failed = false;
+
+/** Generates the data of one size in the database `url` names, then measures every call on it. */
+async function measureAt(url: string, clientsPerStylist: number) {
+  const stylists = await generate(url, clientsPerStylist);
+  const control = new pg.Client({ connectionString: url });
+  await control.connect();
+  const measured: Measured[] = [];
+  const children: ReturnType<typeof spawnServer>[] = [];
+  running = children;
+  try {
+    const controlPid = (await control.query<{ pid: number }>('select pg_backend_pid() as pid'))
+      .rows[0]!.pid;
+    const { version, clients } = (
+      await control.query<{ version: string; clients: number }>(
+        "select current_setting('server_version') as version, (select count(*)::int from clients) as clients",
+      )
+    ).rows[0]!;
+    const log = logFile(String(control.port));
+
+    const atelierPort = await freePort();
+    const atelier = spawnServer(
+      [bundle],
+      {
+        AUTH_SECRET: BENCH_AUTH_SECRET,
+        JWT_TTL_SECONDS: '86400',
+        LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+        DATABASE_URL: url,
+        DATABASE_POOL_MAX: poolMax,
+        PORT: String(atelierPort),
+        DATA_DIR: scratch,
+        WEB_DIST_DIR: path.join(scratch, 'no-web'),
+      },
+      repoRoot,
+    );
+    children.push(atelier);
+    await waitForReady(atelierPort, atelier.child);
+    const atelierAddress = `http://127.0.0.1:${atelierPort}`;
+    const headers = {
+      ...(await bearerFor(atelierAddress, `http://localhost:${atelierPort}`, {
+        email: stylistEmail(1),
+        password: BENCH_PASSWORD,
+      })),
+      accept: API_ACCEPT,
+    };
+    const get = async (url: string) => {
+      const response = await fetch(`${atelierAddress}${url}`, { headers });
+      const body = await response.text();
+      if (!response.ok) throw new Error(`GET ${url}: ${response.status} ${body}`);
+      return { contentType: response.headers.get('content-type') ?? 'application/json', body };
+    };
+
+    const page = JSON.parse((await get('/api/stylist/clients?page=1')).body) as {
+      data: { id: number | string }[];
+    };
+    const clientId = page.data[0]!.id;
+    const calls: Call[] = [
+      { name: 'clients page 1', url: '/api/stylist/clients?page=1' },
+      { name: 'client detail', url: `/api/stylist/clients/${clientId}` },
+      { name: "a client's quotes", url: `/api/stylist/clients/${clientId}/quotes` },
+      {
+        name: `search "${searchTerm}"`,
+        url: `/api/stylist/clients?page=1&search=${encodeURIComponent(searchTerm)}`,
+      },
+      {
+        name: `search "${shortSearchTerm}"`,
+        url: `/api/stylist/clients?page=1&search=${encodeURIComponent(shortSearchTerm)}`,
+      },
+      { name: 'dashboard', url: '/api/stylist/dashboard' },
+      { name: 'commissions list', url: '/api/stylist/commissions' },
+    ];
+
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const setLog = async (on: boolean) => {
+      if (on) {
+        await control.query("alter system set log_statement = 'all'");
+        await control.query(`alter system set log_line_prefix = '${PREFIX}'`);
+      } else {
+        await control.query('alter system reset log_statement');
+        await control.query('alter system reset log_line_prefix');
+      }
+      await control.query('select pg_reload_conf()');
+      // Each backend rereads the configuration before its next command; give the signal time.
+      await sleep(300);
+    };
+    /** One request, and the statements every connection but ours ran while it was answered. */
+    const capture = async (url: string): Promise<Captured> => {
+      const from = fs.statSync(log).size;
+      const answer = await get(url);
+      await sleep(100);
+      const handle = fs.openSync(log, 'r');
+      const length = fs.statSync(log).size - from;
+      const buffer = Buffer.alloc(length);
+      fs.readSync(handle, buffer, 0, length, from);
+      fs.closeSync(handle);
+      return { ...answer, statements: parseLog(buffer.toString('utf8'), controlPid) };
+    };
+
+    const routes: Record<string, object> = {};
+    await setLog(true);
+    try {
+      for (const call of calls) {
+        await get(call.url);
+        // Background work (the outbox's poll) can run during a request: a capture is kept once two
+        // requests in a row ran the same statements (in any order: side by side ones race).
+        const texts = (c: Captured) =>
+          c.statements
+            .map((s) => s.text)
+            .sort()
+            .join('\n;\n');
+        let second = await capture(call.url);
+        for (let attempt = 0; attempt < 5; attempt++) {
+          const first = second;
+          second = await capture(call.url);
+          if (texts(first) === texts(second)) break;
+          if (attempt === 4)
+            throw new Error(`${call.name}: no two requests in a row ran the same SQL`);
+        }
+        if (second.statements.length === 0)
+          throw new Error(`${call.name}: no SQL captured from ${log}`);
+        const planned = waves(second.statements);
+        routes[call.url] = {
+          waves: planned,
+          transaction: second.statements.some((s) =>
+            /^\s*(begin|start transaction)\b/i.test(s.text),
+          ),
+          contentType: second.contentType,
+          body: second.body,
+        };
+        measured.push({
+          call,
+          captured: second,
+          atelier: [],
+          limit: [],
+          atelierP99: [],
+          limitP99: [],
+        });
+      }
+    } finally {
+      await setLog(false);
+    }
+    const spec = path.join(scratch, 'limit-spec.json');
+    fs.writeFileSync(spec, JSON.stringify({ routes }));
+    if (process.env.SPEC_OUT)
+      fs.copyFileSync(
+        spec,
+        sizes.length > 1 ? `${process.env.SPEC_OUT}.${clientsPerStylist}` : process.env.SPEC_OUT,
+      );
+
+    const limitPort = await freePort();
+    const limit = spawnServer(
+      [limitServer],
+      { SPEC: spec, DATABASE_URL: url, DATABASE_POOL_MAX: poolMax, PORT: String(limitPort) },
+      repoRoot,
+    );
+    children.push(limit);
+    await waitForReady(limitPort, limit.child);
+    const limitAddress = `http://127.0.0.1:${limitPort}`;
+
+    console.log(`\nSQL captured per call (a wave's statements run side by side):`);
+    for (const { call, captured } of measured) {
+      const answer = await fetch(`${limitAddress}${call.url}`, { headers });
+      const body = await answer.text();
+      if (!answer.ok) throw new Error(`limit ${call.url}: ${answer.status} ${body}`);
+      const shape = routes[call.url] as { waves: unknown[][] };
+      console.log(
+        `  ${call.name}: ${captured.statements.length} statements in waves of ${shape.waves.map((w) => w.length).join(' + ')}; ` +
+          `${Buffer.byteLength(captured.body)} bytes from Atelier, ${Buffer.byteLength(body)} from the limit`,
+      );
+    }
+
+    const measure = async (address: string, url: string, seconds: number) => {
+      const result = await autocannon({
+        url: `${address}${url}`,
+        headers,
+        connections,
+        duration: seconds,
+      });
+      const bad = result.non2xx + result.errors + result.timeouts;
+      if (bad > 0) {
+        failed = true;
+        console.error(
+          `${address}${url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`,
+        );
+      }
+      return { rps: result.requests.average, p99: result.latency.p99 };
+    };
+    if (warmup > 0) {
+      for (const { call } of measured) {
+        await measure(atelierAddress, call.url, warmup);
+        await measure(limitAddress, call.url, warmup);
+      }
+    }
+    const description =
+      `PostgreSQL ${version}, ${clients} clients (${stylists.length} stylists), pools of ${poolMax}, ` +
+      `${rounds} rounds of ${duration} s per call and server, ${connections} connections, ${os.cpus().length} cores`;
+    console.log(`\n${description}`);
+    for (let round = 0; round < rounds; round++) {
+      for (const row of measured) {
+        // Interleaved, and in turn first: neither server always meets a machine the other warmed.
+        const measureAtelier = async () => {
+          const { rps, p99 } = await measure(atelierAddress, row.call.url, duration);
+          row.atelier.push(rps);
+          row.atelierP99.push(p99);
+        };
+        const measureLimit = async () => {
+          const { rps, p99 } = await measure(limitAddress, row.call.url, duration);
+          row.limit.push(rps);
+          row.limitP99.push(p99);
+        };
+        if (round % 2 === 0) {
+          await measureAtelier();
+          await measureLimit();
+        } else {
+          await measureLimit();
+          await measureAtelier();
+        }
+      }
+      console.log(`  round ${round + 1}/${rounds} done`);
+    }
+  } finally {
+    await control.end();
+    for (const child of children) {
+      child.child.kill('SIGTERM');
+      await Promise.race([child.exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+      if (child.child.exitCode === null) child.child.kill('SIGKILL');
+    }
+  }
+  return { clients: stylists.length * clientsPerStylist, measured };
+}
+
+function printTable(measured: Measured[]) {
+  const table = [
+    [
+      'call',
+      'Atelier req/s',
+      'limit req/s',
+      'ratio',
+      'ratio min–max',
+      'p99 ms Atelier',
+      'p99 ms limit',
+    ],
+    ...measured.map((row) => {
+      const ratios = row.atelier.map((rps, i) => rps / row.limit[i]!);
+      return [
+        row.call.name,
+        `${median(row.atelier).toFixed(0)} (${spread(row.atelier, 0)})`,
+        `${median(row.limit).toFixed(0)} (${spread(row.limit, 0)})`,
+        median(ratios).toFixed(2),
+        spread(ratios, 2),
+        `${median(row.atelierP99).toFixed(0)} (${spread(row.atelierP99, 0)})`,
+        `${median(row.limitP99).toFixed(0)} (${spread(row.limitP99, 0)})`,
+      ];
+    }),
+  ];
+  const widths = table[0]!.map((_, column) => Math.max(...table.map((row) => row[column]!.length)));
+  console.log(
+    '\nreq/s and p99: median (min–max) over the rounds; ratio: Atelier ÷ limit per round, median\n',
+  );
+  for (const [index, row] of table.entries()) {
+    console.log(`| ${row.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`);
+    if (index === 0) console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
+  }
+}
+
+/** One database per size on the cluster DATABASE_URL names (made if missing), smallest first. */
+function databaseFor(clientsPerStylist: number) {
+  if (sizes.length === 1 && !process.env.SIZES) return databaseUrl!;
+  const url = new URL(databaseUrl!);
+  url.pathname = `/atelier_limit_${optionsFromEnv().stylists}x${clientsPerStylist}`;
+  return url.toString();
+}
+
 execFileSync(process.execPath, [path.join(repoRoot, 'scripts/build.mjs'), 'server'], {
   stdio: 'inherit',
 });
-
-const control = new pg.Client({ connectionString: databaseUrl });
-await control.connect();
-const measured: Measured[] = [];
-let failed = false;
+const results: Awaited<ReturnType<typeof measureAt>>[] = [];
 try {
-  const controlPid = (await control.query<{ pid: number }>('select pg_backend_pid() as pid'))
-    .rows[0]!.pid;
-  const { version, clients } = (
-    await control.query<{ version: string; clients: number }>(
-      "select current_setting('server_version') as version, (select count(*)::int from clients) as clients",
-    )
-  ).rows[0]!;
-  const log = logFile(String(control.port));
-
-  const atelierPort = await freePort();
-  const atelier = spawnServer(
-    [bundle],
-    {
-      AUTH_SECRET: BENCH_AUTH_SECRET,
-      JWT_TTL_SECONDS: '86400',
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-      DATABASE_URL: databaseUrl,
-      DATABASE_POOL_MAX: poolMax,
-      PORT: String(atelierPort),
-      DATA_DIR: scratch,
-      WEB_DIST_DIR: path.join(scratch, 'no-web'),
-    },
-    repoRoot,
-  );
-  children.push(atelier);
-  await waitForReady(atelierPort, atelier.child);
-  const atelierAddress = `http://127.0.0.1:${atelierPort}`;
-  const headers = {
-    ...(await bearerFor(atelierAddress, `http://localhost:${atelierPort}`, {
-      email: stylistEmail(1),
-      password: BENCH_PASSWORD,
-    })),
-    accept: API_ACCEPT,
-  };
-  const get = async (url: string) => {
-    const response = await fetch(`${atelierAddress}${url}`, { headers });
-    const body = await response.text();
-    if (!response.ok) throw new Error(`GET ${url}: ${response.status} ${body}`);
-    return { contentType: response.headers.get('content-type') ?? 'application/json', body };
-  };
-
-  const page = JSON.parse((await get('/api/stylist/clients?page=1')).body) as {
-    data: { id: number | string }[];
-  };
-  const clientId = page.data[0]!.id;
-  const calls: Call[] = [
-    { name: 'clients page 1', url: '/api/stylist/clients?page=1' },
-    { name: 'client detail', url: `/api/stylist/clients/${clientId}` },
-    { name: "a client's quotes", url: `/api/stylist/clients/${clientId}/quotes` },
-    {
-      name: `search "${searchTerm}"`,
-      url: `/api/stylist/clients?page=1&search=${encodeURIComponent(searchTerm)}`,
-    },
-    { name: 'dashboard', url: '/api/stylist/dashboard' },
-    { name: 'commissions list', url: '/api/stylist/commissions' },
-  ];
-
-  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-  const setLog = async (on: boolean) => {
-    if (on) {
-      await control.query("alter system set log_statement = 'all'");
-      await control.query(`alter system set log_line_prefix = '${PREFIX}'`);
-    } else {
-      await control.query('alter system reset log_statement');
-      await control.query('alter system reset log_line_prefix');
+  for (const size of sizes) {
+    const url = databaseFor(size);
+    if (url !== databaseUrl) {
+      const admin = new pg.Client({ connectionString: databaseUrl });
+      await admin.connect();
+      const name = new URL(url).pathname.slice(1);
+      const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+      if (exists.rowCount === 0) await admin.query(`create database "${name}"`);
+      await admin.end();
     }
-    await control.query('select pg_reload_conf()');
-    // Each backend rereads the configuration before its next command; give the signal time.
-    await sleep(300);
-  };
-  /** One request, and the statements every connection but ours ran while it was answered. */
-  const capture = async (url: string): Promise<Captured> => {
-    const from = fs.statSync(log).size;
-    const answer = await get(url);
-    await sleep(100);
-    const handle = fs.openSync(log, 'r');
-    const length = fs.statSync(log).size - from;
-    const buffer = Buffer.alloc(length);
-    fs.readSync(handle, buffer, 0, length, from);
-    fs.closeSync(handle);
-    return { ...answer, statements: parseLog(buffer.toString('utf8'), controlPid) };
-  };
-
-  const routes: Record<string, object> = {};
-  await setLog(true);
-  try {
-    for (const call of calls) {
-      await get(call.url);
-      // Background work (the outbox's poll) can run during a request: a capture is kept once two
-      // requests in a row ran the same statements (in any order: side by side ones race).
-      const texts = (c: Captured) =>
-        c.statements
-          .map((s) => s.text)
-          .sort()
-          .join('\n;\n');
-      let second = await capture(call.url);
-      for (let attempt = 0; attempt < 5; attempt++) {
-        const first = second;
-        second = await capture(call.url);
-        if (texts(first) === texts(second)) break;
-        if (attempt === 4)
-          throw new Error(`${call.name}: no two requests in a row ran the same SQL`);
-      }
-      if (second.statements.length === 0)
-        throw new Error(`${call.name}: no SQL captured from ${log}`);
-      const planned = waves(second.statements);
-      routes[call.url] = {
-        waves: planned,
-        transaction: second.statements.some((s) => /^\s*(begin|start transaction)\b/i.test(s.text)),
-        contentType: second.contentType,
-        body: second.body,
-      };
-      measured.push({ call, captured: second, atelier: [], limit: [] });
-    }
-  } finally {
-    await setLog(false);
-  }
-  const spec = path.join(scratch, 'limit-spec.json');
-  fs.writeFileSync(spec, JSON.stringify({ routes }));
-  if (process.env.SPEC_OUT) fs.copyFileSync(spec, process.env.SPEC_OUT);
-
-  const limitPort = await freePort();
-  const limit = spawnServer(
-    [limitServer],
-    { SPEC: spec, DATABASE_URL: databaseUrl, DATABASE_POOL_MAX: poolMax, PORT: String(limitPort) },
-    repoRoot,
-  );
-  children.push(limit);
-  await waitForReady(limitPort, limit.child);
-  const limitAddress = `http://127.0.0.1:${limitPort}`;
-
-  console.log(`\nSQL captured per call (a wave's statements run side by side):`);
-  for (const { call, captured } of measured) {
-    const answer = await fetch(`${limitAddress}${call.url}`, { headers });
-    const body = await answer.text();
-    if (!answer.ok) throw new Error(`limit ${call.url}: ${answer.status} ${body}`);
-    const shape = routes[call.url] as { waves: unknown[][] };
-    console.log(
-      `  ${call.name}: ${captured.statements.length} statements in waves of ${shape.waves.map((w) => w.length).join(' + ')}; ` +
-        `${Buffer.byteLength(captured.body)} bytes from Atelier, ${Buffer.byteLength(body)} from the limit`,
-    );
-  }
-
-  const measure = async (address: string, url: string, seconds: number) => {
-    const result = await autocannon({
-      url: `${address}${url}`,
-      headers,
-      connections,
-      duration: seconds,
-    });
-    const bad = result.non2xx + result.errors + result.timeouts;
-    if (bad > 0) {
-      failed = true;
-      console.error(
-        `${address}${url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`,
-      );
-    }
-    return result.requests.average;
-  };
-  if (warmup > 0) {
-    for (const { call } of measured) {
-      await measure(atelierAddress, call.url, warmup);
-      await measure(limitAddress, call.url, warmup);
-    }
-  }
-  console.log(
-    `\nPostgreSQL ${version}, ${clients} clients (${stylists.length} stylists), pools of ${poolMax}, ` +
-      `${rounds} rounds of ${duration} s per call and server, ${connections} connections, ${os.cpus().length} cores`,
-  );
-  for (let round = 0; round < rounds; round++) {
-    for (const row of measured) {
-      // Interleaved, and in turn first: neither server always meets a machine the other warmed.
-      if (round % 2 === 0) {
-        row.atelier.push(await measure(atelierAddress, row.call.url, duration));
-        row.limit.push(await measure(limitAddress, row.call.url, duration));
-      } else {
-        row.limit.push(await measure(limitAddress, row.call.url, duration));
-        row.atelier.push(await measure(atelierAddress, row.call.url, duration));
-      }
-    }
-    console.log(`  round ${round + 1}/${rounds} done`);
+    console.log(`\n=== ${size} clients per stylist ===`);
+    const result = await measureAt(url, size);
+    results.push(result);
+    printTable(result.measured);
   }
 } finally {
-  await control.end();
-  for (const child of children) {
-    child.child.kill('SIGTERM');
-    await Promise.race([child.exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
-    if (child.child.exitCode === null) child.child.kill('SIGKILL');
-  }
   fs.rmSync(scratch, { recursive: true, force: true });
 }
 
-const table = [
-  ['call', 'Atelier req/s', 'limit req/s', 'ratio', 'ratio min–max'],
-  ...measured.map((row) => {
-    const ratios = row.atelier.map((rps, i) => rps / row.limit[i]!);
+if (results.length > 1) {
+  // Flat with data: each call's throughput at every size as a share of its own at the smallest.
+  const first = results[0]!;
+  const header = [
+    'call',
+    ...results.map((r) => `ratio at ${r.clients}`),
+    ...results.slice(1).map((r) => `req/s ${r.clients} ÷ ${first.clients}`),
+  ];
+  const rows = first.measured.map((row, index) => {
+    const ratio = (m: Measured) => median(m.atelier.map((rps, i) => rps / m.limit[i]!)).toFixed(2);
     return [
       row.call.name,
-      `${median(row.atelier).toFixed(0)} (${spread(row.atelier, 0)})`,
-      `${median(row.limit).toFixed(0)} (${spread(row.limit, 0)})`,
-      median(ratios).toFixed(2),
-      spread(ratios, 2),
+      ...results.map((r) => ratio(r.measured[index]!)),
+      ...results
+        .slice(1)
+        .map((r) => (median(r.measured[index]!.atelier) / median(row.atelier)).toFixed(2)),
     ];
-  }),
-];
-const widths = table[0]!.map((_, column) => Math.max(...table.map((row) => row[column]!.length)));
-console.log(
-  '\nreq/s: median (min–max) over the rounds; ratio: Atelier ÷ limit per round, median\n',
-);
-for (const [index, row] of table.entries()) {
-  console.log(`| ${row.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`);
-  if (index === 0) console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
+  });
+  const table = [header, ...rows];
+  const widths = header.map((_, column) => Math.max(...table.map((row) => row[column]!.length)));
+  console.log(
+    "\nAtelier ÷ limit at each size, and Atelier's req/s as a share of its own at the smallest\n",
+  );
+  for (const [index, row] of table.entries()) {
+    console.log(`| ${row.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`);
+    if (index === 0) console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
+  }
 }
 if (failed) {
   console.error(
