@@ -48,8 +48,8 @@ interface Prepared {
  * - drizzle's parsers are PGlite's own, set once. drizzle passes them with every query, and PGlite
  *   then copies its whole table of parsers (several hundred types) into a new one each time.
  * - Data statements are prepared once, by name, and then only bound and executed, in one message.
- *   PGlite's `query` parses, describes, binds, describes and executes in five calls into the
- *   database every time, and parsing and planning is most of the cost of a small query.
+ *   PGlite's `query` parses, describes, binds, describes, executes and syncs in six calls into the
+ *   database every time; parsing the statement anew is a large part of a small query's cost.
  *
  * Prepared statements outlive transactions, so one that fails or rolls back keeps them; a
  * statement whose tables change is planned again by PostgreSQL itself. Plans stay custom (made
