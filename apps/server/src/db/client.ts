@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -12,6 +11,7 @@ import type { Config } from '../config.ts';
 import { serverRoot } from '../lib/server-root.ts';
 import { listenOnPostgres, type ListenHandlers, type Unlisten } from './listener.ts';
 import { lockDataDir } from './lock.ts';
+import { DrizzlePGlite } from './pglite.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -132,7 +132,7 @@ export async function openDatabase(
   const unlock = options.kind === 'pglite' ? lockDataDir(options.dataDir) : () => {};
   try {
     const dataDir = options.kind === 'pglite' ? path.join(options.dataDir, 'pg') : undefined;
-    const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+    const client = await DrizzlePGlite.open(dataDir, { extensions: { pg_trgm } });
     const db = drizzlePglite({ client, schema });
     return {
       db,

@@ -1,0 +1,241 @@
+/**
+ * The embedded default as `npm start` runs it: the compiled server (apps/server/dist/server.js)
+ * on a fresh PGlite data directory, signed in as a stylist, with autocannon on the stylist calls
+ * (clients page 1, a 3+ character and a 1-character search, dashboard, commissions list):
+ * req/s, p50 and p99 of each. Builds what changed first (scripts/build.mjs).
+ *
+ *   npx tsx bench/pglite.ts                                  (the demo data, as the demo stylist)
+ *   CLIENTS_PER_STYLIST=100000 STYLISTS=1 npx tsx bench/pglite.ts   (generated data first)
+ *
+ * With CLIENTS_PER_STYLIST the data directory is first filled by bench/generate-data.ts (in this
+ * process, then closed, since PGlite has one owner) and the first generated stylist is measured.
+ * Beside req/s, each call's CPU time of the server per request (from /proc, user + system): on a
+ * shared machine it moves less than req/s. PROFILE=1 also records a CPU profile of the server
+ * (with CALLS=page, of clients page 1 alone) and prints where its one thread spent the time
+ * (PGlite, drizzle, the rest); PROFILE_OUT=file keeps the profile.
+ * Knobs: DURATION (s per call, 5), CONNECTIONS (10), WARMUP (s per call, 1), CALLS (a pattern
+ * keeping only the matching calls, e.g. `page`), SEARCH (the 3+ character term; by default the
+ * start of the first listed client's last name), SHORT_SEARCH (`a`), KEEP_DATA_DIR (a directory
+ * to reuse: generated once, measured on later runs).
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { freePort, spawnServer, waitForReady } from '../apps/server/src/test/processes.ts';
+import { API_ACCEPT, type ClientListDocument } from '../packages/contract/src/index.ts';
+import {
+  BENCH_AUTH_SECRET,
+  BENCH_PASSWORD,
+  generateData,
+  optionsFromEnv,
+  stylistEmail,
+} from './generate-data.ts';
+import { bearerFor } from './sign-in.ts';
+
+const duration = Number(process.env.DURATION ?? 5);
+const connections = Number(process.env.CONNECTIONS ?? 10);
+const warmup = Number(process.env.WARMUP ?? 1);
+const callPattern = process.env.CALLS ? new RegExp(process.env.CALLS) : undefined;
+const shortSearch = process.env.SHORT_SEARCH ?? 'a';
+const isProfiled = process.env.PROFILE === '1';
+const isGenerated = process.env.CLIENTS_PER_STYLIST !== undefined;
+/** A request slower than this counts as an error: the dashboard at 100k can take seconds. */
+const REQUEST_TIMEOUT_S = 60;
+/** USER_HZ, which Linux fixes at 100 on every architecture Node runs on. */
+const CLOCK_TICKS_PER_S = 100;
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-pglite-'));
+const dataDir = process.env.KEEP_DATA_DIR ?? path.join(scratch, 'data');
+const profileDir = path.join(scratch, 'profile');
+const serverEnv = {
+  AUTH_SECRET: BENCH_AUTH_SECRET,
+  JWT_TTL_SECONDS: '86400',
+  DATA_DIR: dataDir,
+  WEB_DIST_DIR: path.join(scratch, 'no-web'),
+  LOG_LEVEL: 'warn',
+};
+
+execFileSync(process.execPath, [path.join(repoRoot, 'scripts/build.mjs')], {
+  cwd: repoRoot,
+  stdio: 'inherit',
+});
+
+let account = { email: 'demo@atelier.test', password: 'atelier-demo' };
+if (isGenerated) {
+  const options = optionsFromEnv();
+  const started = performance.now();
+  const config = loadConfig({ ...process.env, ...serverEnv, PORT: '0' });
+  const app = await buildApp(config, { logger: false });
+  try {
+    await generateData(app.database.db, {
+      ...options,
+      auth: app.auth,
+      log: (line) => console.log(`  ${line}`),
+    });
+  } finally {
+    await app.close();
+  }
+  console.log(`data ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  account = { email: stylistEmail(1), password: BENCH_PASSWORD };
+}
+
+async function startServer(isProfiledRun: boolean) {
+  const port = await freePort();
+  const profileFlags = isProfiledRun ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const server = spawnServer(
+    [...profileFlags, 'apps/server/dist/server.js'],
+    { ...serverEnv, PORT: String(port) },
+    repoRoot,
+  );
+  await waitForReady(port, server.child, { attempts: 600 });
+  return { port, server };
+}
+
+async function stopServer({ server }: Awaited<ReturnType<typeof startServer>>) {
+  server.child.kill('SIGTERM');
+  const code = await server.exited;
+  if (code !== 0 && code !== null) console.error(`server exited with ${code}:\n${server.output()}`);
+}
+
+// The first start seeds the demo data; a profile leaves that start out.
+if (isProfiled) await stopServer(await startServer(false));
+const started = await startServer(isProfiled);
+const { port } = started;
+let failed = false;
+try {
+  const address = `http://127.0.0.1:${port}`;
+  const headers = {
+    ...(await bearerFor(address, `http://localhost:${port}`, account)),
+    accept: API_ACCEPT,
+  };
+  const first = (await (
+    await fetch(`${address}/api/stylist/clients?page=1`, { headers })
+  ).json()) as ClientListDocument;
+  const search =
+    process.env.SEARCH ??
+    (isGenerated ? 'whitfield' : first.data[0]!.attributes.lastName.slice(0, 4).toLowerCase());
+  const calls = [
+    { name: 'clients page 1', url: '/api/stylist/clients?page=1' },
+    {
+      name: `search "${search}"`,
+      url: `/api/stylist/clients?page=1&search=${encodeURIComponent(search)}`,
+    },
+    {
+      name: `search "${shortSearch}"`,
+      url: `/api/stylist/clients?page=1&search=${encodeURIComponent(shortSearch)}`,
+    },
+    { name: 'dashboard', url: '/api/stylist/dashboard' },
+    { name: 'commissions list', url: '/api/stylist/commissions' },
+  ].filter((call) => !callPattern || callPattern.test(call.name));
+
+  console.log(
+    `\nPGlite, ${account.email} with ${first.meta.pagination.total} clients; ` +
+      `${duration}s per call after ${warmup}s warm-up, ${connections} connections, ${os.cpus().length} cores\n`,
+  );
+  console.log('| call | req/s | p50 ms | p99 ms | server CPU ms/request | errors |');
+  console.log('|---|---|---|---|---|---|');
+  for (const call of calls) {
+    const run = (seconds: number) =>
+      autocannon({
+        url: `${address}${call.url}`,
+        headers,
+        connections,
+        duration: seconds,
+        timeout: REQUEST_TIMEOUT_S,
+      });
+    if (warmup > 0) await run(warmup);
+    const cpuBefore = cpuMs(started.server.child.pid!);
+    const result = await run(duration);
+    const cpu = (cpuMs(started.server.child.pid!) - cpuBefore) / result.requests.total;
+    const errors = result.non2xx + result.errors + result.timeouts;
+    if (errors > 0) failed = true;
+    console.log(
+      `| ${call.name} | ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ` +
+        `${result.latency.p99} | ${cpu.toFixed(2)} | ${errors} |`,
+    );
+  }
+} finally {
+  await stopServer(started);
+}
+if (isProfiled) printProfile();
+fs.rmSync(scratch, { recursive: true, force: true });
+if (failed) {
+  console.error('some answers were not 2xx');
+  process.exitCode = 1;
+}
+
+/** A process's CPU time so far (user + system), in ms, from /proc (Linux). */
+function cpuMs(pid: number): number {
+  // The fields after the command name, which is in parentheses and may hold spaces.
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1000) / CLOCK_TICKS_PER_S;
+}
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string };
+}
+
+/** Self time of the server's thread by who ran it, from the V8 CPU profile it wrote on exit. */
+function printProfile() {
+  const file = fs.readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'));
+  if (!file) throw new Error(`no CPU profile in ${profileDir}`);
+  if (process.env.PROFILE_OUT)
+    fs.copyFileSync(path.join(profileDir, file), process.env.PROFILE_OUT);
+  const profile = JSON.parse(fs.readFileSync(path.join(profileDir, file), 'utf8')) as {
+    nodes: ProfileNode[];
+    samples: number[];
+    timeDeltas: number[];
+  };
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const owners: [string, (frame: ProfileNode['callFrame']) => boolean][] = [
+    ['idle', (f) => f.functionName === '(idle)'],
+    ['PGlite (WebAssembly)', (f) => f.url.startsWith('wasm://')],
+    ['PGlite (JavaScript)', (f) => f.url.includes('@electric-sql/pglite')],
+    ['drizzle-orm', (f) => f.url.includes('drizzle-orm')],
+    ['garbage collection', (f) => f.functionName === '(garbage collector)'],
+    [
+      'fastify and its plugins',
+      (f) => /node_modules\/(@fastify|fastify|find-my-way|avvio|light-my-request)/.test(f.url),
+    ],
+    ['pino (logging)', (f) => f.url.includes('node_modules/pino')],
+    ['zod', (f) => f.url.includes('node_modules/zod')],
+    ['jose / better-auth', (f) => /node_modules\/(jose|better-auth|@better-auth)/.test(f.url)],
+    ['Atelier (dist/server.js)', (f) => f.url.includes('dist/server.js')],
+    ['other node_modules', (f) => f.url.includes('node_modules')],
+    ['Node itself (sockets, streams, natives)', () => true],
+  ];
+  const totals = new Map<string, number>();
+  const functions = new Map<string, number>();
+  let all = 0;
+  profile.samples.forEach((id, i) => {
+    const frame = byId.get(id)!.callFrame;
+    const owner = owners.find(([, test]) => test(frame))![0];
+    const micros = profile.timeDeltas[i] ?? 0;
+    totals.set(owner, (totals.get(owner) ?? 0) + micros);
+    const where = `${frame.functionName || '(anonymous)'} ${frame.url.replace(/^.*node_modules\//, '')}`;
+    functions.set(where, (functions.get(where) ?? 0) + micros);
+    all += micros;
+  });
+  const busy = all - (totals.get('idle') ?? 0);
+  console.log(
+    `\nCPU profile of the server (self time; busy = ${(busy / 1e6).toFixed(1)} s of ${(all / 1e6).toFixed(1)} s):\n`,
+  );
+  console.log('| who | share of busy time |');
+  console.log('|---|---|');
+  for (const [owner, micros] of [...totals].sort((a, b) => b[1] - a[1])) {
+    if (owner === 'idle') continue;
+    console.log(`| ${owner} | ${((100 * micros) / busy).toFixed(1)} % |`);
+  }
+  console.log('\nThe busiest functions (self time):\n');
+  const top = [...functions].filter(([where]) => !where.startsWith('(idle)'));
+  for (const [where, micros] of top.sort((a, b) => b[1] - a[1]).slice(0, 15)) {
+    console.log(`  ${((100 * micros) / busy).toFixed(1).padStart(5)} %  ${where}`);
+  }
+}
