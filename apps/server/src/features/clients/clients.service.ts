@@ -58,6 +58,7 @@ async function toClientDocument(
  * planner from walking all of a large client list for a rare term it misjudged as common.
  */
 const SORT_MATCHES_UP_TO = 2000;
+const MATCHES_FENCE = 2 ** 31 - 1;
 
 /** One page of the clients `where` selects, in list order; `total` is how many it selects. */
 export function clientPageQuery(
@@ -82,8 +83,15 @@ export function clientPageQuery(
       .where(inArray(clients.id, pageIds))
       .orderBy(...CLIENT_LIST_ORDER);
   }
-  // OFFSET 0 keeps PostgreSQL from merging the subquery into the ordered walk.
-  const matches = db.select(clientColumns).from(clients).where(where).offset(0).as('matches');
+  // A subquery with a LIMIT is never merged into the outer query, so PostgreSQL finds the matches
+  // by index and sorts them rather than walking the name index in order. (OFFSET 0, the usual
+  // fence, is dropped by drizzle.) The limit is above any count that takes this branch.
+  const matches = db
+    .select(clientColumns)
+    .from(clients)
+    .where(where)
+    .limit(MATCHES_FENCE)
+    .as('matches');
   return db
     .select()
     .from(matches)
