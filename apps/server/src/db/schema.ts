@@ -421,6 +421,22 @@ export const commissions = pgTable(
 );
 
 /**
+ * How many of each stylist's clients have a word starting with each 1-2 character prefix (see
+ * client_search_prefixes), kept by triggers on clients (migration 0008): a short search's count.
+ */
+export const clientSearchPrefixCounts = pgTable(
+  'client_search_prefix_counts',
+  {
+    stylistId: integer('stylist_id')
+      .notNull()
+      .references(() => stylists.id, { onDelete: 'cascade' }),
+    prefix: text('prefix').notNull(),
+    clients: integer('clients').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.stylistId, t.prefix] })],
+);
+
+/**
  * Figures of each stylist's whole history, kept by triggers on commissions and quotes in the
  * transaction of every change (migration 0008): the dashboard and unbounded totals read one row.
  */

@@ -1,14 +1,23 @@
 -- btree_gin lets a GIN index lead with the stylist, so a search reads only that stylist's matches.
 CREATE EXTENSION IF NOT EXISTS btree_gin;
 --> statement-breakpoint
--- The keys a 1-2 character search looks up: the stylist's id and the first one and two characters
--- of each word of search_text (words end at spaces and punctuation), e.g. '7 ol' for Olivia.
-CREATE FUNCTION "client_search_prefixes"("stylist_id" integer, "search_text" text) RETURNS text[]
+-- A 1-2 character search matches the start of a word of search_text (words end at spaces and
+-- punctuation): these are the first one and two characters of each word.
+CREATE FUNCTION "search_word_prefixes"("search_text" text) RETURNS text[]
   LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-    SELECT coalesce(array_agg(DISTINCT "stylist_id"::text || ' ' || left(word, lengths.n)), '{}')
+    SELECT coalesce(array_agg(DISTINCT left(word, lengths.n)), '{}')
     FROM regexp_split_to_table("search_text", '[[:space:][:punct:]]+') AS word,
          (VALUES (1), (2)) AS lengths(n)
     WHERE word <> ''
+  $$;
+--> statement-breakpoint
+-- The prefix index's keys: the stylist's id and a prefix, e.g. '7 ol' for Olivia, so each key's
+-- entries are one stylist's matches (a prefix has no space, so the key cannot be misread). The
+-- schema is named: PostgreSQL 17 (PGlite) builds and maintains indexes with an empty search_path.
+CREATE FUNCTION "client_search_prefixes"("stylist_id" integer, "search_text" text) RETURNS text[]
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+    SELECT array(SELECT "stylist_id"::text || ' ' || prefix
+                 FROM unnest("public"."search_word_prefixes"("search_text")) AS prefix)
   $$;
 --> statement-breakpoint
 CREATE TABLE "commission_days" (
@@ -35,6 +44,15 @@ CREATE TABLE "stylist_totals" (
 ALTER TABLE "commission_days" ADD CONSTRAINT "commission_days_stylist_id_stylists_id_fk" FOREIGN KEY ("stylist_id") REFERENCES "public"."stylists"("id") ON DELETE cascade ON UPDATE no action;
 --> statement-breakpoint
 ALTER TABLE "stylist_totals" ADD CONSTRAINT "stylist_totals_stylist_id_stylists_id_fk" FOREIGN KEY ("stylist_id") REFERENCES "public"."stylists"("id") ON DELETE cascade ON UPDATE no action;
+--> statement-breakpoint
+CREATE TABLE "client_search_prefix_counts" (
+	"stylist_id" integer NOT NULL,
+	"prefix" text NOT NULL,
+	"clients" integer NOT NULL,
+	CONSTRAINT "client_search_prefix_counts_stylist_id_prefix_pk" PRIMARY KEY("stylist_id","prefix")
+);
+--> statement-breakpoint
+ALTER TABLE "client_search_prefix_counts" ADD CONSTRAINT "client_search_prefix_counts_stylist_id_stylists_id_fk" FOREIGN KEY ("stylist_id") REFERENCES "public"."stylists"("id") ON DELETE cascade ON UPDATE no action;
 --> statement-breakpoint
 DROP INDEX "clients_search_trgm_idx";
 --> statement-breakpoint
@@ -260,3 +278,46 @@ CREATE TRIGGER "commissions_totals_insert" AFTER INSERT ON "commissions" REFEREN
 CREATE TRIGGER "commissions_totals_update" AFTER UPDATE ON "commissions" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "commissions_keep_totals"();
 --> statement-breakpoint
 CREATE TRIGGER "commissions_totals_delete" AFTER DELETE ON "commissions" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "commissions_keep_totals"();
+--> statement-breakpoint
+INSERT INTO "client_search_prefix_counts" ("stylist_id", "prefix", "clients")
+  SELECT "stylist_id", prefix, count(*)
+  FROM "clients", unnest(search_word_prefixes("search_text")) AS prefix
+  GROUP BY 1, 2;
+--> statement-breakpoint
+-- A short search's count is one row, kept like the other figures: an update that changes no
+-- name, email or phone nets to nothing and touches no row.
+CREATE FUNCTION "clients_keep_prefix_counts"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO "client_search_prefix_counts" AS kept ("stylist_id", "prefix", "clients")
+      SELECT "stylist_id", prefix, sum(sign)
+      FROM (SELECT 1 AS sign, "stylist_id", "search_text" FROM new_rows) AS changes, unnest(search_word_prefixes("search_text")) AS prefix
+      GROUP BY "stylist_id", prefix
+      HAVING sum(sign) <> 0
+      ORDER BY "stylist_id", prefix
+      ON CONFLICT ("stylist_id", "prefix") DO UPDATE SET "clients" = kept."clients" + excluded."clients";
+  ELSIF TG_OP = 'DELETE' THEN
+    INSERT INTO "client_search_prefix_counts" AS kept ("stylist_id", "prefix", "clients")
+      SELECT "stylist_id", prefix, sum(sign)
+      FROM (SELECT -1 AS sign, "stylist_id", "search_text" FROM old_rows) AS changes, unnest(search_word_prefixes("search_text")) AS prefix
+      GROUP BY "stylist_id", prefix
+      HAVING sum(sign) <> 0
+      ORDER BY "stylist_id", prefix
+      ON CONFLICT ("stylist_id", "prefix") DO UPDATE SET "clients" = kept."clients" + excluded."clients";
+  ELSE
+    INSERT INTO "client_search_prefix_counts" AS kept ("stylist_id", "prefix", "clients")
+      SELECT "stylist_id", prefix, sum(sign)
+      FROM (SELECT 1 AS sign, "stylist_id", "search_text" FROM new_rows UNION ALL SELECT -1, "stylist_id", "search_text" FROM old_rows) AS changes, unnest(search_word_prefixes("search_text")) AS prefix
+      GROUP BY "stylist_id", prefix
+      HAVING sum(sign) <> 0
+      ORDER BY "stylist_id", prefix
+      ON CONFLICT ("stylist_id", "prefix") DO UPDATE SET "clients" = kept."clients" + excluded."clients";
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "clients_prefix_counts_insert" AFTER INSERT ON "clients" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "clients_keep_prefix_counts"();
+--> statement-breakpoint
+CREATE TRIGGER "clients_prefix_counts_update" AFTER UPDATE ON "clients" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "clients_keep_prefix_counts"();
+--> statement-breakpoint
+CREATE TRIGGER "clients_prefix_counts_delete" AFTER DELETE ON "clients" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "clients_keep_prefix_counts"();

@@ -227,7 +227,7 @@ describe('kept totals', () => {
 describe('range totals from kept days and edge rows', () => {
   // Zones whose days start off the UTC hour, on either side of UTC, and UTC itself.
   const zones = ['UTC', 'Asia/Kathmandu', 'America/St_Johns', 'Pacific/Chatham', 'Asia/Tokyo'];
-  const ranges = [
+  const ranges: { startDate: string; endDate?: string }[] = [
     { startDate: '2025-09-01', endDate: '2026-10-31' },
     { startDate: '2026-03-01', endDate: '2026-03-01' },
     { startDate: '2026-01-15', endDate: '2026-02-10' },
@@ -252,7 +252,10 @@ describe('range totals from kept days and edge rows', () => {
         inRange
           .filter((row) => (row.is_paid === 'true') === paid)
           .reduce((total, row) => total + Number(row.amount_cents), 0);
-      const query = new URLSearchParams({ ...range, timeZone }).toString();
+      const query = new URLSearchParams({ ...range, timeZone } as Record<
+        string,
+        string
+      >).toString();
       const response = await app.inject({
         method: 'GET',
         url: `/api/stylist/commissions?${query}`,
