@@ -169,7 +169,8 @@ BEGIN
       GROUP BY "stylist_id"
       HAVING sum(sign) FILTER (WHERE "paid_at" IS NOT NULL) <> 0
           OR sum(sign) FILTER (WHERE "paid_at" IS NULL) <> 0
-          OR sum(sign * "amount_cents") <> 0
+          OR sum(sign * "amount_cents") FILTER (WHERE "paid_at" IS NOT NULL) <> 0
+          OR sum(sign * "amount_cents") FILTER (WHERE "paid_at" IS NULL) <> 0
       ORDER BY "stylist_id"
       ON CONFLICT ("stylist_id") DO UPDATE SET
         "paid_cents" = kept."paid_cents" + excluded."paid_cents",
@@ -186,7 +187,8 @@ BEGIN
       GROUP BY "stylist_id", ("created_at" AT TIME ZONE 'UTC')::date
       HAVING sum(sign) FILTER (WHERE "paid_at" IS NOT NULL) <> 0
           OR sum(sign) FILTER (WHERE "paid_at" IS NULL) <> 0
-          OR sum(sign * "amount_cents") <> 0
+          OR sum(sign * "amount_cents") FILTER (WHERE "paid_at" IS NOT NULL) <> 0
+          OR sum(sign * "amount_cents") FILTER (WHERE "paid_at" IS NULL) <> 0
       ORDER BY 1, 2
       ON CONFLICT ("stylist_id", "day") DO UPDATE SET
         "paid_cents" = kept."paid_cents" + excluded."paid_cents",
@@ -204,7 +206,8 @@ BEGIN
       GROUP BY "stylist_id"
       HAVING sum(sign) FILTER (WHERE "paid_at" IS NOT NULL) <> 0
           OR sum(sign) FILTER (WHERE "paid_at" IS NULL) <> 0
-          OR sum(sign * "amount_cents") <> 0
+          OR sum(sign * "amount_cents") FILTER (WHERE "paid_at" IS NOT NULL) <> 0
+          OR sum(sign * "amount_cents") FILTER (WHERE "paid_at" IS NULL) <> 0
       ORDER BY "stylist_id"
       ON CONFLICT ("stylist_id") DO UPDATE SET
         "paid_cents" = kept."paid_cents" + excluded."paid_cents",
@@ -221,7 +224,8 @@ BEGIN
       GROUP BY "stylist_id", ("created_at" AT TIME ZONE 'UTC')::date
       HAVING sum(sign) FILTER (WHERE "paid_at" IS NOT NULL) <> 0
           OR sum(sign) FILTER (WHERE "paid_at" IS NULL) <> 0
-          OR sum(sign * "amount_cents") <> 0
+          OR sum(sign * "amount_cents") FILTER (WHERE "paid_at" IS NOT NULL) <> 0
+          OR sum(sign * "amount_cents") FILTER (WHERE "paid_at" IS NULL) <> 0
       ORDER BY 1, 2
       ON CONFLICT ("stylist_id", "day") DO UPDATE SET
         "paid_cents" = kept."paid_cents" + excluded."paid_cents",
@@ -239,7 +243,8 @@ BEGIN
       GROUP BY "stylist_id"
       HAVING sum(sign) FILTER (WHERE "paid_at" IS NOT NULL) <> 0
           OR sum(sign) FILTER (WHERE "paid_at" IS NULL) <> 0
-          OR sum(sign * "amount_cents") <> 0
+          OR sum(sign * "amount_cents") FILTER (WHERE "paid_at" IS NOT NULL) <> 0
+          OR sum(sign * "amount_cents") FILTER (WHERE "paid_at" IS NULL) <> 0
       ORDER BY "stylist_id"
       ON CONFLICT ("stylist_id") DO UPDATE SET
         "paid_cents" = kept."paid_cents" + excluded."paid_cents",
@@ -256,7 +261,8 @@ BEGIN
       GROUP BY "stylist_id", ("created_at" AT TIME ZONE 'UTC')::date
       HAVING sum(sign) FILTER (WHERE "paid_at" IS NOT NULL) <> 0
           OR sum(sign) FILTER (WHERE "paid_at" IS NULL) <> 0
-          OR sum(sign * "amount_cents") <> 0
+          OR sum(sign * "amount_cents") FILTER (WHERE "paid_at" IS NOT NULL) <> 0
+          OR sum(sign * "amount_cents") FILTER (WHERE "paid_at" IS NULL) <> 0
       ORDER BY 1, 2
       ON CONFLICT ("stylist_id", "day") DO UPDATE SET
         "paid_cents" = kept."paid_cents" + excluded."paid_cents",

@@ -190,6 +190,26 @@ describe('kept totals', () => {
       .where(and(eq(commissions.stylistId, stylistId), eq(commissions.id, unpaid[0]!)));
     await db.delete(commissions).where(inArray(commissions.id, [own[3]!.id, own[4]!.id]));
     await expectKeptEqualsFresh();
+
+    // One statement pays one commission and unpays another of a different amount: the counts and
+    // the grand total do not move, the paid and unpaid sums do.
+    const mine = await db
+      .select({ id: commissions.id, paidAt: commissions.paidAt })
+      .from(commissions)
+      .where(eq(commissions.stylistId, stylistId))
+      .orderBy(commissions.id);
+    const paidOne = mine.find((row) => row.paidAt !== null)!;
+    const unpaidOne = mine.find((row) => row.paidAt === null)!;
+    await db.update(commissions).set({ amountCents: 111 }).where(eq(commissions.id, paidOne.id));
+    await db
+      .update(commissions)
+      .set({ amountCents: 999_00 })
+      .where(eq(commissions.id, unpaidOne.id));
+    await db
+      .update(commissions)
+      .set({ paidAt: sql`case when ${commissions.paidAt} is null then now() end` })
+      .where(inArray(commissions.id, [paidOne.id, unpaidOne.id]));
+    await expectKeptEqualsFresh();
   });
 
   test('a rolled-back write leaves the kept figures as they were', async () => {
