@@ -4,6 +4,16 @@ import { US_STATE_CODES } from './us-states.ts';
 
 /** §9: the clients list pages by 30; the web reads the size from `meta.pagination.per_page`. */
 export const CLIENTS_PAGE_SIZE = 30;
+/**
+ * A search term of up to this many characters matches the start of a word of a client's names,
+ * email or phone; a longer one matches anywhere in them.
+ */
+export const CLIENT_SEARCH_WORD_START_MAX_LENGTH = 2;
+
+/** Whether a search term matches only the start of words (see CLIENT_SEARCH_WORD_START_MAX_LENGTH). */
+export function isWordStartSearch(term: string): boolean {
+  return [...term].length <= CLIENT_SEARCH_WORD_START_MAX_LENGTH;
+}
 export const CLIENT_COMMENT_MAX_LENGTH = 5000;
 
 /** §3 client stats, amounts in dollars. */

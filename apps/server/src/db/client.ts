@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -132,7 +133,7 @@ export async function openDatabase(
   const unlock = options.kind === 'pglite' ? lockDataDir(options.dataDir) : () => {};
   try {
     const dataDir = options.kind === 'pglite' ? path.join(options.dataDir, 'pg') : undefined;
-    const client = await DrizzlePGlite.open(dataDir, { extensions: { pg_trgm } });
+    const client = await DrizzlePGlite.open(dataDir, { extensions: { btree_gin, pg_trgm } });
     const db = drizzlePglite({ client, schema });
     return {
       db,

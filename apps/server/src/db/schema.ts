@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -181,7 +182,19 @@ export const clients = pgTable(
       sql`lower(${t.firstName})`,
       t.id,
     ),
-    index('clients_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // btree_gin puts the stylist in the trigram index, so a 3+ character search reads only the
+    // stylist's matches, not every client's of the company.
+    index('clients_stylist_search_trgm_idx').using(
+      'gin',
+      t.stylistId,
+      sql`${t.searchText} gin_trgm_ops`,
+    ),
+    // 1-2 character terms match the start of a word; each key is the stylist's id and a prefix
+    // (see the function in migration 0008), so a key's entries are that stylist's matches alone.
+    index('clients_search_prefixes_idx').using(
+      'gin',
+      sql`client_search_prefixes(${t.stylistId}, ${t.searchText})`,
+    ),
   ],
 );
 
@@ -393,9 +406,72 @@ export const commissions = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
   },
   (t) => [
+    // Covering (see migration 0008's INCLUDE): the partial days at a range's edges are summed
+    // from the index alone.
     index('commissions_stylist_created_idx').on(t.stylistId, t.createdAt),
     index('commissions_client_idx').on(t.clientId),
+    // The list's order (pending first, newest first, id), so a page reads only its own rows.
+    index('commissions_stylist_list_idx').on(
+      t.stylistId,
+      sql`(${t.paidAt} is not null)`,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
+);
+
+/**
+ * How many of each stylist's clients have a word starting with each 1-2 character prefix (see
+ * client_search_prefixes), kept by triggers on clients (migration 0008): a short search's count.
+ */
+export const clientSearchPrefixCounts = pgTable(
+  'client_search_prefix_counts',
+  {
+    stylistId: integer('stylist_id')
+      .notNull()
+      .references(() => stylists.id, { onDelete: 'cascade' }),
+    prefix: text('prefix').notNull(),
+    clients: integer('clients').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.stylistId, t.prefix] })],
+);
+
+/**
+ * Figures of each stylist's whole history, kept by triggers on commissions and quotes in the
+ * transaction of every change (migration 0008): the dashboard and unbounded totals read one row.
+ */
+export const stylistTotals = pgTable('stylist_totals', {
+  stylistId: integer('stylist_id')
+    .primaryKey()
+    .references(() => stylists.id, { onDelete: 'cascade' }),
+  paidCents: bigint('paid_cents', { mode: 'number' }).notNull().default(0),
+  unpaidCents: bigint('unpaid_cents', { mode: 'number' }).notNull().default(0),
+  paidCount: integer('paid_count').notNull().default(0),
+  unpaidCount: integer('unpaid_count').notNull().default(0),
+  /** Quotes in PENDING_REVIEW_STATUSES. */
+  pendingReview: integer('pending_review').notNull().default(0),
+  /** Accepted quotes neither picked up nor on a shipment. */
+  pendingShipment: integer('pending_shipment').notNull().default(0),
+  needsMoreInfo: integer('needs_more_info').notNull().default(0),
+});
+
+/**
+ * Each stylist's commissions per UTC day of creation, by paid state, kept by triggers on
+ * commissions (migration 0008): a range's whole days are summed from here, its edges from rows.
+ */
+export const commissionDays = pgTable(
+  'commission_days',
+  {
+    stylistId: integer('stylist_id')
+      .notNull()
+      .references(() => stylists.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    paidCents: bigint('paid_cents', { mode: 'number' }).notNull().default(0),
+    unpaidCents: bigint('unpaid_cents', { mode: 'number' }).notNull().default(0),
+    paidCount: integer('paid_count').notNull().default(0),
+    unpaidCount: integer('unpaid_count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.stylistId, t.day] })],
 );
 
 export const commissionStatuses = pgTable(

@@ -1,5 +1,5 @@
 import { ClientListDocumentSchema } from '@atelier/contract';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { App } from '../../app.ts';
 import { clients, stylists } from '../../db/schema.ts';
@@ -60,4 +60,59 @@ test("the list's total follows clients added, removed and moved to another styli
     .from(stylists)
     .where(eq(stylists.id, second.stylistId!));
   expect(row?.clientCount).toBe(await countedClients(second.stylistId!));
+});
+
+/** The kept prefix counts, next to the same counts made afresh from every client. */
+async function keptAndFreshPrefixCounts() {
+  const rows = async (query: SQL) =>
+    ((await app.database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows
+      .map((row) => `${row.stylist_id} ${row.prefix} ${row.clients}`)
+      .sort();
+  return {
+    kept: await rows(sql`
+      select stylist_id, prefix, clients from client_search_prefix_counts where clients <> 0`),
+    fresh: await rows(sql`
+      select stylist_id, prefix, count(*) as clients
+      from clients, unnest(search_word_prefixes(search_text)) as prefix
+      group by 1, 2`),
+  };
+}
+
+test("a short search's count follows clients added, renamed, removed and moved", async () => {
+  const first = await createTestAccount(app);
+  const second = await createTestAccount(app);
+  const db = app.database.db;
+  // Emails of their own: the fixture's random ones could start a word with any letter.
+  const added = await insertClients(db, first.stylistId!, [
+    { firstName: 'Ann', lastName: 'Annable', email: 'ann.annable@prefix.test' },
+    { firstName: 'Anouk', lastName: "O'Neil", email: 'anouk@prefix.test' },
+    { firstName: 'Bo', lastName: 'Berg', email: 'bo@prefix.test' },
+  ]);
+  await insertClients(db, second.stylistId!, [
+    { firstName: 'Ann', lastName: 'Other', email: 'ann.other@prefix.test' },
+  ]);
+  const firstCounts = await keptAndFreshPrefixCounts();
+  expect(firstCounts.kept.length).toBeGreaterThan(0);
+  expect(firstCounts.kept).toEqual(firstCounts.fresh);
+
+  await db.update(clients).set({ lastName: 'Zed' }).where(eq(clients.id, added[0]!.id));
+  await db.update(clients).set({ phone: '(917) 555-0000' }).where(eq(clients.id, added[1]!.id));
+  await db.update(clients).set({ comment: 'no figure moves' }).where(eq(clients.id, added[2]!.id));
+  await db
+    .update(clients)
+    .set({ stylistId: second.stylistId! })
+    .where(eq(clients.id, added[2]!.id));
+  await db.delete(clients).where(eq(clients.id, added[1]!.id));
+  const { kept, fresh } = await keptAndFreshPrefixCounts();
+  expect(kept).toEqual(fresh);
+
+  const secondToken = await tokenFor(app, second.email);
+  const response = await app.inject({
+    method: 'GET',
+    url: '/api/stylist/clients?page=1&search=b',
+    headers: { authorization: `Bearer ${secondToken}` },
+  });
+  const { data, meta } = ClientListDocumentSchema.parse(response.json());
+  expect(data.map((client) => client.attributes.lastName)).toEqual(['Berg']);
+  expect(meta.pagination.total).toBe(1);
 });

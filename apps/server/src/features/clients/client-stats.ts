@@ -34,8 +34,6 @@ export const isPendingShipment = and(
   isNull(quotes.shipmentId),
 ) as SQL;
 
-export const needsMoreInfo = eq(quotes.status, 'needs_more_info');
-
 export function countWhere(condition: SQL) {
   return sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
 }
@@ -49,6 +47,14 @@ export const pendingItemsColumns = {
   pendingReviewTotal: countWhere(inArray(quotes.status, PENDING_REVIEW_STATUSES)),
   pendingShipmentTotal: countWhere(isPendingShipment),
 };
+
+/**
+ * `column = any($1)` with the ids as one array parameter: the statement's text is the same for
+ * any number of ids, so it stays preparable (an IN list has a placeholder per id).
+ */
+export function anyOf(column: AnyColumn, ids: readonly number[]): SQL {
+  return sql`${column} = any(${sql.param([...ids])}::int[])`;
+}
 
 /** A sum of integer cents; sum() of an integer column is a bigint, which the drivers hand over as text. */
 export function sumCents(column: AnyColumn, condition?: SQL) {
@@ -98,10 +104,7 @@ export async function loadClientStats(
       .select({ clientId: quotes.clientId, ...pendingItemsColumns })
       .from(quotes)
       .where(
-        and(
-          eq(quotes.stylistId, stylistId),
-          byId ? inArray(quotes.clientId, [...clientIds]) : undefined,
-        ),
+        and(eq(quotes.stylistId, stylistId), byId ? anyOf(quotes.clientId, clientIds) : undefined),
       )
       .groupBy(quotes.clientId),
     db
@@ -114,7 +117,7 @@ export async function loadClientStats(
       .where(
         and(
           eq(commissions.stylistId, stylistId),
-          byId ? inArray(commissions.clientId, [...clientIds]) : undefined,
+          byId ? anyOf(commissions.clientId, clientIds) : undefined,
         ),
       )
       .groupBy(commissions.clientId),

@@ -1,6 +1,7 @@
 import {
   CLIENTS_PAGE_SIZE,
   DUPLICATE_CLIENT_EMAIL_MESSAGE,
+  isWordStartSearch,
   ownClientEmailMessage,
   type ClientDocument,
   type ClientListDocument,
@@ -12,7 +13,7 @@ import type { z } from 'zod';
 import type { StylistActor } from '../../auth/auth.plugin.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { violatedUniqueConstraint } from '../../db/errors.ts';
-import { clients, stylists, users } from '../../db/schema.ts';
+import { clients, clientSearchPrefixCounts, stylists, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { shopAccountRow } from '../accounts/shop-account.ts';
 import {
@@ -58,21 +59,22 @@ async function toClientDocument(
  * planner from walking all of a large client list for a rare term it misjudged as common.
  */
 const SORT_MATCHES_UP_TO = 2000;
+const MATCHES_FENCE = 2 ** 31 - 1;
 
 /** One page of the clients `where` selects, in list order; `total` is how many it selects. */
 export function clientPageQuery(
   db: Db,
   where: SQL,
-  input: { search?: string | undefined; page: number; total: number },
+  input: { stylistId: number; search?: string | undefined; page: number; total: number },
 ) {
   const offset = (input.page - 1) * CLIENTS_PAGE_SIZE;
   if (input.search === undefined || input.total > SORT_MATCHES_UP_TO) {
     // The offset is walked in the covering name index alone (an index-only scan); only the
-    // page's own rows are read from the table.
+    // page's own rows are read from the table. The stylist is named for the walk's sake.
     const pageIds = db
       .select({ id: clients.id })
       .from(clients)
-      .where(where)
+      .where(and(eq(clients.stylistId, input.stylistId), where))
       .orderBy(...CLIENT_LIST_ORDER)
       .limit(CLIENTS_PAGE_SIZE)
       .offset(offset);
@@ -82,8 +84,15 @@ export function clientPageQuery(
       .where(inArray(clients.id, pageIds))
       .orderBy(...CLIENT_LIST_ORDER);
   }
-  // OFFSET 0 keeps PostgreSQL from merging the subquery into the ordered walk.
-  const matches = db.select(clientColumns).from(clients).where(where).offset(0).as('matches');
+  // A subquery with a LIMIT is never merged into the outer query, so PostgreSQL finds the matches
+  // by index and sorts them rather than walking the name index in order. (OFFSET 0, the usual
+  // fence, is dropped by drizzle.) The limit is above any count that takes this branch.
+  const matches = db
+    .select(clientColumns)
+    .from(clients)
+    .where(where)
+    .limit(MATCHES_FENCE)
+    .as('matches');
   return db
     .select()
     .from(matches)
@@ -101,9 +110,24 @@ export async function countAllClients(db: Db, actor: StylistActor): Promise<numb
   return row?.total ?? 0;
 }
 
-/** Without a search, the kept count; with one, a count of the matches. */
+/**
+ * Without a search, the kept count; for 1-2 characters, the kept count of the stylist's clients
+ * with a word starting so (migration 0008); for longer terms, a count of the matches.
+ */
 async function countClients(db: Db, actor: StylistActor, search: string | undefined) {
   if (search === undefined) return countAllClients(db, actor);
+  if (isWordStartSearch(search)) {
+    const [kept] = await db
+      .select({ total: clientSearchPrefixCounts.clients })
+      .from(clientSearchPrefixCounts)
+      .where(
+        and(
+          eq(clientSearchPrefixCounts.stylistId, actor.stylistId),
+          eq(clientSearchPrefixCounts.prefix, sql`lower(${search})`),
+        ),
+      );
+    return kept?.total ?? 0;
+  }
   const [counted] = await db
     .select({ total: count() })
     .from(clients)
@@ -133,7 +157,12 @@ export async function listClients(
     const isPastTheEnd = (input.page - 1) * CLIENTS_PAGE_SIZE >= total;
     rows = isPastTheEnd
       ? []
-      : await clientPageQuery(db, where, { ...input, page: input.page, total });
+      : await clientPageQuery(db, where, {
+          ...input,
+          stylistId: actor.stylistId,
+          page: input.page,
+          total,
+        });
     pagination = {
       current_page: input.page,
       total_pages: Math.max(1, Math.ceil(total / CLIENTS_PAGE_SIZE)),

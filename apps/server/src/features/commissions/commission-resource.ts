@@ -1,8 +1,8 @@
 import type { CommissionResource } from '@atelier/contract';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { clients, commissions, commissionStatuses } from '../../db/schema.ts';
-import { centsToDollars } from '../clients/client-stats.ts';
+import { anyOf, centsToDollars } from '../clients/client-stats.ts';
 
 type CommissionRow = typeof commissions.$inferSelect;
 
@@ -40,7 +40,7 @@ export async function loadCommissionResources(
     .select({ commission: commissions, firstName: clients.firstName, lastName: clients.lastName })
     .from(commissions)
     .innerJoin(clients, eq(clients.id, commissions.clientId))
-    .where(inArray(commissions.id, [...ids]));
+    .where(anyOf(commissions.id, ids));
   const statuses = await db
     .select({
       commissionId: commissionStatuses.commissionId,
@@ -49,7 +49,7 @@ export async function loadCommissionResources(
       createdAt: commissionStatuses.createdAt,
     })
     .from(commissionStatuses)
-    .where(inArray(commissionStatuses.commissionId, [...ids]))
+    .where(anyOf(commissionStatuses.commissionId, ids))
     .orderBy(asc(commissionStatuses.createdAt), asc(commissionStatuses.id));
   const byId = new Map(rows.map((row) => [row.commission.id, row]));
   return ids.flatMap((id) => {

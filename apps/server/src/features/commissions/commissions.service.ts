@@ -12,14 +12,20 @@ import {
   type CommissionListQuerySchema,
   type TimelinePoint,
 } from '@atelier/contract';
-import { and, desc, eq, gte, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { StylistActor } from '../../auth/auth.plugin.ts';
 import type { Db } from '../../db/client.ts';
-import { commissions } from '../../db/schema.ts';
+import { commissions, stylistTotals } from '../../db/schema.ts';
 import type { FileStorage } from '../../integrations/storage/storage.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { centsToDollars, countWhere, sumCents } from '../clients/client-stats.ts';
+import { centsToDollars } from '../clients/client-stats.ts';
+import {
+  NO_COMMISSION_SUMS,
+  sumCommissions,
+  type CommissionSums,
+  type InstantRange,
+} from './commission-sums.ts';
 import { loadCommissionResources } from './commission-resource.ts';
 
 export type CommissionListInput = z.output<typeof CommissionListQuerySchema>;
@@ -30,15 +36,23 @@ export function rangeTimeZone(range: CommissionRange): string {
   return range.timeZone ?? DEFAULT_TIME_ZONE;
 }
 
+/** The range's instants: from its start's first instant to the first instant after its end. */
+function rangeInstants(range: CommissionRange): InstantRange | null {
+  if (!range.startDate) return null;
+  const timeZone = rangeTimeZone(range);
+  return {
+    start: startOfDay(range.startDate, timeZone),
+    end: range.endDate ? startOfDay(nextDay(range.endDate), timeZone) : null,
+  };
+}
+
 /** Both ends inclusive, in whole days of the range's zone: [start's first instant, the day after end's). */
 function createdInRange(range: CommissionRange): SQL | undefined {
-  if (!range.startDate) return undefined;
-  const timeZone = rangeTimeZone(range);
+  const instants = rangeInstants(range);
+  if (instants === null) return undefined;
   return and(
-    gte(commissions.createdAt, startOfDay(range.startDate, timeZone)),
-    range.endDate
-      ? lt(commissions.createdAt, startOfDay(nextDay(range.endDate), timeZone))
-      : undefined,
+    gte(commissions.createdAt, instants.start),
+    instants.end ? lt(commissions.createdAt, instants.end) : undefined,
   );
 }
 
@@ -54,31 +68,34 @@ export const commissionListOrder = [
   desc(commissions.id),
 ];
 
-export interface CommissionTotals {
-  paidCents: number;
-  unpaidCents: number;
-  paidPayments: number;
-  unpaidPayments: number;
+export interface CommissionTotals extends CommissionSums {
   /** paidPayments + unpaidPayments: the "Products Sold & Purchased" count. */
   total: number;
 }
 
-/** The totals of the whole range (not a page), in one statement. */
+/** The totals of the whole range (not a page): the kept whole-history row, or summed days. */
 export async function loadCommissionTotals(
   db: Db,
-  inScope: SQL | undefined,
+  stylistId: number,
+  range: CommissionRange,
 ): Promise<CommissionTotals> {
-  const [totals] = await db
-    .select({
-      paidCents: sumCents(commissions.amountCents, isNotNull(commissions.paidAt)),
-      unpaidCents: sumCents(commissions.amountCents, isNull(commissions.paidAt)),
-      paidPayments: countWhere(isNotNull(commissions.paidAt)),
-      unpaidPayments: countWhere(isNull(commissions.paidAt)),
-      total: sql<number>`count(*)`.mapWith(Number),
-    })
-    .from(commissions)
-    .where(inScope);
-  return totals ?? { paidCents: 0, unpaidCents: 0, paidPayments: 0, unpaidPayments: 0, total: 0 };
+  const instants = rangeInstants(range);
+  let sums: CommissionSums;
+  if (instants === null) {
+    const [kept] = await db
+      .select({
+        paidCents: stylistTotals.paidCents,
+        unpaidCents: stylistTotals.unpaidCents,
+        paidPayments: stylistTotals.paidCount,
+        unpaidPayments: stylistTotals.unpaidCount,
+      })
+      .from(stylistTotals)
+      .where(eq(stylistTotals.stylistId, stylistId));
+    sums = kept ?? NO_COMMISSION_SUMS;
+  } else {
+    [sums = NO_COMMISSION_SUMS] = await sumCommissions(db, stylistId, [instants]);
+  }
+  return { ...sums, total: sums.paidPayments + sums.unpaidPayments };
 }
 
 /** The YYYY-MM-DD first day of the month `offset` months after the month of `day`. */
@@ -89,7 +106,7 @@ function firstOfMonth(day: string, offset: number): string {
 
 /**
  * The 12 months of the zone ending with the month of `endDate` (else the zone's current month),
- * each with its total: one filtered sum per month, bounded by the zone's first instants of months.
+ * each with its total, bounded by the zone's first instants of months (summed from kept days).
  */
 async function loadTimeline(
   db: Db,
@@ -107,31 +124,17 @@ async function loadTimeline(
       end: startOfDay(firstOfMonth(first, 1), timeZone),
     };
   });
-  const sums = Object.fromEntries(
-    months.map(({ start, end }, index) => [
-      `m${index}`,
-      sumCents(
-        commissions.amountCents,
-        and(gte(commissions.createdAt, start), lt(commissions.createdAt, end)),
-      ),
-    ]),
+  const sums = await sumCommissions(
+    db,
+    stylistId,
+    months.map(({ start, end }) => ({ start, end })),
   );
-  const [cents] = await db
-    .select(sums)
-    .from(commissions)
-    .where(
-      and(
-        eq(commissions.stylistId, stylistId),
-        gte(commissions.createdAt, months[0]?.start ?? now),
-        lt(commissions.createdAt, months.at(-1)?.end ?? now),
-      ),
-    );
   return months.map(({ first }, index) => {
     const [year = 0, month = 1] = first.split('-').map(Number);
     return {
       month: MONTH_ABBREVIATIONS[month - 1] ?? '',
       year,
-      amount: centsToDollars(cents?.[`m${index}`] ?? 0),
+      amount: centsToDollars((sums[index]?.paidCents ?? 0) + (sums[index]?.unpaidCents ?? 0)),
     };
   });
 }
@@ -158,7 +161,7 @@ export async function listCommissions(
   const page = range.page ?? 1;
   const inScope = commissionsInRange(actor.stylistId, range);
   const [totals, rows, timelineData] = await Promise.all([
-    loadCommissionTotals(db, inScope),
+    loadCommissionTotals(db, actor.stylistId, range),
     db
       .select({ id: commissions.id })
       .from(commissions)

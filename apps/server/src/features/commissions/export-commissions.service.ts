@@ -94,7 +94,7 @@ export async function exportCommissions(
       .innerJoin(clients, eq(clients.id, commissions.clientId))
       .where(inScope)
       .orderBy(...commissionListOrder),
-    loadCommissionTotals(db, inScope),
+    loadCommissionTotals(db, actor.stylistId, range),
   ]);
   const lines = [
     csvLine(COMMISSIONS_CSV_HEADER),

@@ -1,49 +1,38 @@
 import type { Dashboard } from '@atelier/contract';
-import { eq, isNotNull, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { StylistActor } from '../../auth/auth.plugin.ts';
 import type { Db } from '../../db/client.ts';
-import { commissions, quotes } from '../../db/schema.ts';
-import { countAllClients } from '../clients/clients.service.ts';
-import {
-  centsToDollars,
-  countWhere,
-  needsMoreInfo,
-  pendingItemsColumns,
-  sumCents,
-} from '../clients/client-stats.ts';
+import { stylists, stylistTotals } from '../../db/schema.ts';
+import { centsToDollars } from '../clients/client-stats.ts';
 
-/** The dashboard's figures over all of the signed-in stylist's clients: two aggregates and the kept client count. */
+/**
+ * The dashboard's figures over all of the signed-in stylist's clients: one row, the kept client
+ * count and the totals triggers keep on every change to commissions and quotes (migration 0008).
+ */
 export async function getDashboard(db: Db, actor: StylistActor): Promise<Dashboard> {
-  const { stylistId } = actor;
-  const [[money], [work], clientCount] = await Promise.all([
-    db
-      .select({
-        paidCents: sumCents(commissions.amountCents, isNotNull(commissions.paidAt)),
-        unpaidCents: sumCents(commissions.amountCents, isNull(commissions.paidAt)),
-      })
-      .from(commissions)
-      .where(eq(commissions.stylistId, stylistId)),
-    db
-      .select({
-        pendingReviewTotal: pendingItemsColumns.pendingReviewTotal,
-        pendingShipmentTotal: pendingItemsColumns.pendingShipmentTotal,
-        needsMoreInfo: countWhere(needsMoreInfo),
-      })
-      .from(quotes)
-      .where(eq(quotes.stylistId, stylistId)),
-    countAllClients(db, actor),
-  ]);
-  const pendingReviewTotal = work?.pendingReviewTotal ?? 0;
-  const pendingShipmentTotal = work?.pendingShipmentTotal ?? 0;
+  const [row] = await db
+    .select({
+      clientCount: stylists.clientCount,
+      paidCents: stylistTotals.paidCents,
+      unpaidCents: stylistTotals.unpaidCents,
+      pendingReview: stylistTotals.pendingReview,
+      pendingShipment: stylistTotals.pendingShipment,
+      needsMoreInfo: stylistTotals.needsMoreInfo,
+    })
+    .from(stylists)
+    .leftJoin(stylistTotals, eq(stylistTotals.stylistId, stylists.id))
+    .where(eq(stylists.id, actor.stylistId));
+  const pendingReviewTotal = row?.pendingReview ?? 0;
+  const pendingShipmentTotal = row?.pendingShipment ?? 0;
   return {
     commissions: [
       {
-        total: centsToDollars(money?.paidCents ?? 0),
-        pending: centsToDollars(money?.unpaidCents ?? 0),
+        total: centsToDollars(row?.paidCents ?? 0),
+        pending: centsToDollars(row?.unpaidCents ?? 0),
       },
     ],
     pendingItems: [{ pendingReviewTotal, pendingShipmentTotal }],
-    taskCount: pendingReviewTotal + pendingShipmentTotal + (work?.needsMoreInfo ?? 0),
-    clientCount,
+    taskCount: pendingReviewTotal + pendingShipmentTotal + (row?.needsMoreInfo ?? 0),
+    clientCount: row?.clientCount ?? 0,
   };
 }

@@ -232,8 +232,25 @@ describe('clients search', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search clients' }), 'zelda{Enter}');
 
     expect(await screen.findByText("Sorry, can't find anyone matching that.")).toBeInTheDocument();
+    expect(
+      screen.getByText("No client's name, email or phone contains “zelda”."),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
     expect(screen.queryByText('No clients yet')).not.toBeInTheDocument();
+  });
+
+  test('for one or two characters, says no word starts with them', async () => {
+    const { user } = renderSignedIn('/clients', {
+      'GET /api/stylist/clients?page=1': listAnswer([ANN]),
+      'GET /api/stylist/clients?page=1&search=zq': listAnswer([]),
+    });
+    await screen.findByRole('article', { name: 'Ann Lee' });
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search clients' }), 'zq{Enter}');
+
+    expect(
+      await screen.findByText("No word of a client's name, email or phone starts with “zq”."),
+    ).toBeInTheDocument();
   });
 
   test('with no clients at all, points to Add Client instead', async () => {

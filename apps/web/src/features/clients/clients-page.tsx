@@ -1,4 +1,4 @@
-import { pluralize } from '@atelier/contract';
+import { isWordStartSearch, pluralize } from '@atelier/contract';
 import {
   ActionIcon,
   Button,
@@ -250,7 +250,11 @@ function NoClients(props: {
         py="xl"
         icon={<SearchIcon size={26} />}
         title="Sorry, can't find anyone matching that."
-        description={`No client's name, email or phone contains “${props.search}”.`}
+        description={
+          isWordStartSearch(props.search)
+            ? `No word of a client's name, email or phone starts with “${props.search}”.`
+            : `No client's name, email or phone contains “${props.search}”.`
+        }
       >
         <EmptyState.Actions>
           <Button variant="default" onClick={props.onShowAll}>
