@@ -11,7 +11,6 @@ import {
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -73,6 +72,7 @@ import { createUploads } from './lib/multipart.ts';
 import { refuseUnstorableText } from './lib/unstorable-text.ts';
 import { memoryRateLimitStore, postgresRateLimitStore } from './lib/rate-limit-store.ts';
 import { serializeRequest } from './lib/log-redaction.ts';
+import { securityHeaders } from './lib/security-headers.ts';
 
 export interface BuildOptions {
   /** An already open database (tests pass an in-memory one); otherwise one is opened from config. */
@@ -136,7 +136,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   registerJsonBodyParser(app);
   app.addHook('preValidation', refuseUnstorableText);
 
-  await app.register(helmet, {
+  const headers = securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -157,6 +157,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     strictTransportSecurity: config.publicUrl.startsWith('https:')
       ? { maxAge: 31_536_000, includeSubDomains: true }
       : false,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
   await app.register(cookie);
   // Only routes that ask for a limit get one (the public client pages); sign-in has its own.
@@ -186,7 +190,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
         description: `Send \`Accept: ${API_ACCEPT}\`.`,
       },
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        },
       },
       security: [{ bearer: [] }],
     },
@@ -275,7 +281,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(healthRoutes, { ping: database.ping });
   await app.register(filesRoutes, { storage });
   await app.register(accountRoutes, { db: database.db, storage });
-  await app.register(clientsRoutes, { db: database.db, sites: config.sites, storage });
+  await app.register(clientsRoutes, {
+    db: database.db,
+    sites: config.sites,
+    storage,
+  });
   const shopSso = createShopSso({
     shopUrl: config.sites.shopUrl,
     publicUrl: config.publicUrl,
@@ -301,7 +311,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     },
     issuer: config.publicUrl,
   };
-  await app.register(accountSiteRoutes, { ...handoff, helpSiteUrl: config.helpSiteUrl });
+  await app.register(accountSiteRoutes, {
+    ...handoff,
+    helpSiteUrl: config.helpSiteUrl,
+  });
   await app.register(demoSitesRoutes, {
     db: database.db,
     auth,
@@ -309,8 +322,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     shopSso,
     handoff,
   });
-  await app.register(quotesRoutes, { db: database.db, storage, sites: config.sites, uploads });
-  await app.register(adminQuotesRoutes, { db: database.db, storage, sites: config.sites });
+  await app.register(quotesRoutes, {
+    db: database.db,
+    storage,
+    sites: config.sites,
+    uploads,
+  });
+  await app.register(adminQuotesRoutes, {
+    db: database.db,
+    storage,
+    sites: config.sites,
+  });
   await app.register(adminCommissionsRoutes, { db: database.db, storage });
   await app.register(logisticsRoutes, {
     db: database.db,
@@ -320,7 +342,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     warehouse: config.shipping.warehouse,
     publicUrl: config.publicUrl,
   });
-  await app.register(shareRoutes, { db: database.db, publicUrl: config.publicUrl });
+  await app.register(shareRoutes, {
+    db: database.db,
+    publicUrl: config.publicUrl,
+  });
   await app.register(clientPagesRoutes, {
     db: database.db,
     storage,
@@ -334,11 +359,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     publicUrl: config.publicUrl,
     storage,
   });
-  await app.register(notificationsRoutes, { db: database.db, hub: notificationHub });
+  await app.register(notificationsRoutes, {
+    db: database.db,
+    hub: notificationHub,
+  });
   await app.register(adminNotificationsRoutes, { db: database.db });
   await app.register(adminAccountsRoutes, { db: database.db, auth });
   await app.register(adminOutboxRoutes, { db: database.db });
-  await app.register(adminClientLinksRoutes, { db: database.db, publicUrl: config.publicUrl });
+  await app.register(adminClientLinksRoutes, {
+    db: database.db,
+    publicUrl: config.publicUrl,
+  });
 
   const indexHtml = path.join(config.webDistDir, 'index.html');
   const servesWeb = fs.existsSync(indexHtml);
