@@ -18,7 +18,6 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { JSONWebKeySet } from 'jose';
 import {
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -72,6 +71,7 @@ import { createUploads } from './lib/multipart.ts';
 import { refuseUnstorableText } from './lib/unstorable-text.ts';
 import { memoryRateLimitStore, postgresRateLimitStore } from './lib/rate-limit-store.ts';
 import { serializeRequest } from './lib/log-redaction.ts';
+import { checkedSerializerCompiler, plainSerializerCompiler } from './lib/response-serializer.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 
 export interface BuildOptions {
@@ -127,7 +127,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   });
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Tests hold every answer to its contract; elsewhere answers are sent as the mappers built them.
+  app.setSerializerCompiler(
+    config.env === 'test' ? checkedSerializerCompiler : plainSerializerCompiler,
+  );
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

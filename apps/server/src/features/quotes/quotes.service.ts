@@ -150,7 +150,10 @@ export async function listClientQuotes(
     and(eq(quotes.clientId, clientId), eq(quotes.stylistId, actor.stylistId)),
     deps,
   );
-  return { data, meta: { client } };
+  return {
+    data,
+    meta: { client: { id: client.id, firstName: client.firstName, lastName: client.lastName } },
+  };
 }
 
 function answerNote(answer: ClientAnswer) {
