@@ -2,6 +2,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../db/client.ts';
 import { driverCause } from '../db/errors.ts';
+import { preparedStatement } from '../db/prepared.ts';
 import type { ListenHandlers, Unlisten } from '../db/listener.ts';
 import { authSessions, stylists, users } from '../db/schema.ts';
 
@@ -19,29 +20,36 @@ export interface LiveSession {
   stylistId: number | null;
 }
 
+const liveSessionStatement = preparedStatement(
+  (db, name) =>
+    db
+      .select({
+        role: users.role,
+        stylistId: stylists.id,
+        expiresAt: authSessions.expiresAt,
+      })
+      .from(authSessions)
+      .innerJoin(users, eq(users.id, authSessions.userId))
+      .leftJoin(stylists, eq(stylists.userId, users.id))
+      .where(
+        and(
+          eq(authSessions.id, sql.placeholder('sessionId')),
+          eq(authSessions.userId, sql.placeholder('userId')),
+          gt(authSessions.expiresAt, sql`now()`),
+          sql`not (coalesce(${users.banned}, false) and (${users.banExpires} is null or ${users.banExpires} > now()))`,
+        ),
+      )
+      .limit(1)
+      .prepare(name),
+  'find_live_session',
+);
+
 /**
  * The session a token was minted for, if it still exists, has not expired and its user is not
  * banned, with the user's role and stylist profile: one lookup by primary key.
  */
 export async function findLiveSession(db: Db, sessionId: string, userId: string) {
-  const [row] = await db
-    .select({
-      role: users.role,
-      stylistId: stylists.id,
-      expiresAt: authSessions.expiresAt,
-    })
-    .from(authSessions)
-    .innerJoin(users, eq(users.id, authSessions.userId))
-    .leftJoin(stylists, eq(stylists.userId, users.id))
-    .where(
-      and(
-        eq(authSessions.id, sessionId),
-        eq(authSessions.userId, userId),
-        gt(authSessions.expiresAt, sql`now()`),
-        sql`not (coalesce(${users.banned}, false) and (${users.banExpires} is null or ${users.banExpires} > now()))`,
-      ),
-    )
-    .limit(1);
+  const [row] = await liveSessionStatement(db).execute({ sessionId, userId });
   return row ?? null;
 }
 

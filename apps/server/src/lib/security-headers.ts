@@ -6,13 +6,13 @@ import helmet, { type HelmetOptions } from 'helmet';
  * CSP nonces), and helmet rebuilds them on each request when it runs as a middleware.
  */
 export function securityHeaders(options: HelmetOptions): Record<string, string> {
-  const headers: Record<string, string> = {};
+  const headers = new Map<string, string>();
   const response = {
     setHeader(name: string, value: string | number | readonly string[]) {
-      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+      headers.set(name.toLowerCase(), Array.isArray(value) ? value.join(', ') : String(value));
     },
     removeHeader(name: string) {
-      delete headers[name.toLowerCase()];
+      headers.delete(name.toLowerCase());
     },
   };
   let failure: unknown;
@@ -22,5 +22,5 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
     (error?: unknown) => (failure = error),
   );
   if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
-  return headers;
+  return Object.fromEntries(headers);
 }
