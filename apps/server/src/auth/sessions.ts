@@ -97,6 +97,17 @@ export async function startSessionWatch(options: {
   const missedListeners = new Set<() => void>();
   let isListening = false;
 
+  function forgetEnded(sessionId: string) {
+    cache.delete(sessionId);
+    const now = Date.now();
+    endedAt.set(sessionId, now);
+    // The record of ended sessions only has to outlive a lookup in flight.
+    for (const [id, at] of endedAt) {
+      if (now - at < CACHE_TTL_MS) break;
+      endedAt.delete(id);
+    }
+  }
+
   function forgetAll() {
     cache.clear();
     for (const listener of missedListeners) listener();
@@ -104,14 +115,7 @@ export async function startSessionWatch(options: {
 
   const unlisten = await options.listen(SESSION_ENDED_CHANNEL, {
     onPayload(sessionId) {
-      cache.delete(sessionId);
-      const now = Date.now();
-      endedAt.set(sessionId, now);
-      // The record of ended sessions only has to outlive a lookup in flight.
-      for (const [id, at] of endedAt) {
-        if (now - at < CACHE_TTL_MS) break;
-        endedAt.delete(id);
-      }
+      forgetEnded(sessionId);
       for (const listener of endedListeners) listener(sessionId);
     },
     onLost() {
@@ -166,6 +170,11 @@ export async function startSessionWatch(options: {
       }
       return session;
     },
+    /**
+     * A session this instance has just ended (a sign-out through it) is forgotten at once, not
+     * when PostgreSQL's signal comes back: its next request here is refused whatever the timing.
+     */
+    forget: forgetEnded,
     /** Calls `listener` with each ended session's id; the answer stops it. */
     onEnded(listener: (sessionId: string) => void): () => void {
       endedListeners.add(listener);
