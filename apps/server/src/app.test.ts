@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import Fastify from 'fastify';
 import { loggerOptions, type App } from './app.ts';
-import { registerRequestLog } from './lib/request-log.ts';
+import { OneLinePerRequest } from './lib/request-log.ts';
 import { contentTexts } from './db/schema.ts';
 import { buildTestApp, createTestAccount, tokenFor } from './test/test-app.ts';
 
@@ -164,9 +164,8 @@ describe('request log', () => {
     const lines: string[] = [];
     const logged = Fastify({
       logger: { ...loggerOptions('info'), stream: { write: (line: string) => lines.push(line) } },
-      disableRequestLogging: true,
+      logController: new OneLinePerRequest(),
     });
-    registerRequestLog(logged);
     logged.get('/api/client/curated/:token', async () => ({ ok: true }));
     logged.get('/api/client/white-glove-quotes', async () => ({ ok: true }));
     const token = 'abcDEF123_-abcDEF123_-abcDEF123_-abcDEF1234';

@@ -71,7 +71,7 @@ import { createUploads } from './lib/multipart.ts';
 import { refuseUnstorableText } from './lib/unstorable-text.ts';
 import { memoryRateLimitStore, postgresRateLimitStore } from './lib/rate-limit-store.ts';
 import { serializeRequest } from './lib/log-redaction.ts';
-import { registerRequestLog } from './lib/request-log.ts';
+import { OneLinePerRequest } from './lib/request-log.ts';
 import { checkedSerializerCompiler, plainSerializerCompiler } from './lib/response-serializer.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 
@@ -107,8 +107,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
         : crypto.randomUUID();
     },
     requestIdHeader: false,
-    // One line per request instead of two (lib/request-log.ts).
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
     // Failures before any route runs answer in the contract's error shape too.
     frameworkErrors: answerRouterError,
     clientErrorHandler: answerClientError,
@@ -134,7 +133,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.setSerializerCompiler(
     config.env === 'test' ? checkedSerializerCompiler : plainSerializerCompiler,
   );
-  registerRequestLog(app);
   // On every answer, those of the router's own errors too (before any onRequest hook ran).
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
