@@ -35,7 +35,7 @@ export function createTokenVerifier(options: TokenVerifierOptions) {
   const remote = options.jwksUrl ? createRemoteJWKSet(new URL(options.jwksUrl)) : undefined;
   let local: ReturnType<typeof createLocalJWKSet> | undefined;
 
-  const now = options.now ?? Date.now;
+  const now = options.now ?? (() => Date.now());
 
   async function verifyWith(token: string, keys: Parameters<typeof jwtVerify>[1]) {
     const { payload } = await jwtVerify(token, keys, {
