@@ -9,7 +9,9 @@
  *
  * Spec: { routes: { [url]: { waves, transaction, contentType, body } } }. A wave is a list of
  * statements Atelier ran side by side (on separate connections); waves run one after another.
- * A call that ran in a transaction runs all its statements in turn on one connection.
+ * A call that ran in a transaction runs all its statements in turn on one connection. A statement
+ * Atelier ran as a named prepared statement ({ name, text, values }) is run by the same name, so
+ * each connection parses and plans it once, as Atelier's do.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -35,7 +37,7 @@ async function run(route) {
     const client = await pool.connect();
     try {
       for (const wave of route.waves) {
-        for (const statement of wave) await client.query(statement.text, statement.values);
+        for (const statement of wave) await client.query(statement);
       }
     } finally {
       client.release();
@@ -43,7 +45,7 @@ async function run(route) {
     return;
   }
   for (const wave of route.waves) {
-    await Promise.all(wave.map((statement) => pool.query(statement.text, statement.values)));
+    await Promise.all(wave.map((statement) => pool.query(statement)));
   }
 }
 

@@ -115,6 +115,8 @@ async function generate(url: string, clientsPerStylist: number) {
 
 interface Statement {
   pid: number;
+  /** A named prepared statement's name (Atelier's hot statements), so the limit prepares it too. */
+  name?: string;
   text: string;
   values: (string | null)[];
 }
@@ -153,10 +155,11 @@ function parseLog(text: string, exclude: number): Statement[] {
   for (const { pid, level, message } of entries) {
     if (pid === exclude) continue;
     const simple = /^statement: ([\s\S]*)$/.exec(message);
-    const executed = /^execute [^:]*: ([\s\S]*)$/.exec(message);
+    const executed = /^execute ([^:]*): ([\s\S]*)$/.exec(message);
     if (level === 'LOG' && (simple || executed)) {
-      const text = (simple ?? executed)![1]!;
-      const statement = { pid, text, values: [] };
+      const text = simple ? simple[1]! : executed![2]!;
+      const name = executed && executed[1] !== '<unnamed>' ? executed[1] : undefined;
+      const statement: Statement = { pid, ...(name && { name }), text, values: [] };
       statements.push(statement);
       last.set(pid, statement);
     } else if (level === 'DETAIL' && message.startsWith('parameters: ') && last.has(pid)) {
@@ -178,16 +181,16 @@ function parseLog(text: string, exclude: number): Statement[] {
  * in the log cannot tell: the first of two statements sent together often ends before the second
  * begins.)
  */
-function waves(statements: Statement[]): { text: string; values: (string | null)[] }[][] {
-  const result: { text: string; values: (string | null)[] }[][] = [];
+function waves(statements: Statement[]): Omit<Statement, 'pid'>[][] {
+  const result: Omit<Statement, 'pid'>[][] = [];
   let pids = new Set<number>();
-  for (const { pid, text, values } of statements) {
+  for (const { pid, ...statement } of statements) {
     if (result.length === 0 || pids.has(pid)) {
       result.push([]);
       pids = new Set();
     }
     pids.add(pid);
-    result.at(-1)!.push({ text, values });
+    result.at(-1)!.push(statement);
   }
   return result;
 }

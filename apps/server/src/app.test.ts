@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import Fastify from 'fastify';
 import { loggerOptions, type App } from './app.ts';
+import { OneLinePerRequest } from './lib/request-log.ts';
 import { contentTexts } from './db/schema.ts';
 import { buildTestApp, createTestAccount, tokenFor } from './test/test-app.ts';
 
@@ -159,10 +160,11 @@ describe('access', () => {
 });
 
 describe('request log', () => {
-  test('never prints a link token', async () => {
+  test('one line per request, with its id, status and time, and never a link token', async () => {
     const lines: string[] = [];
     const logged = Fastify({
       logger: { ...loggerOptions('info'), stream: { write: (line: string) => lines.push(line) } },
+      logController: new OneLinePerRequest(),
     });
     logged.get('/api/client/curated/:token', async () => ({ ok: true }));
     logged.get('/api/client/white-glove-quotes', async () => ({ ok: true }));
@@ -179,6 +181,17 @@ describe('request log', () => {
     expect(log).toContain('/api/client/white-glove-quotes?shipment-id=[token]');
     expect(log).not.toContain(token);
     expect(log).not.toContain('secret-jwt');
+    const requests = lines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => line.req !== undefined || line.res !== undefined);
+    expect(requests).toHaveLength(2);
+    expect(requests[0]).toMatchObject({
+      msg: 'request completed',
+      reqId: expect.any(String),
+      req: { method: 'GET', url: '/api/client/curated/[token]' },
+      res: { statusCode: 200 },
+      responseTime: expect.any(Number),
+    });
   });
 });
 

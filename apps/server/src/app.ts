@@ -11,7 +11,6 @@ import {
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -19,7 +18,6 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { JSONWebKeySet } from 'jose';
 import {
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -73,6 +71,9 @@ import { createUploads } from './lib/multipart.ts';
 import { refuseUnstorableText } from './lib/unstorable-text.ts';
 import { memoryRateLimitStore, postgresRateLimitStore } from './lib/rate-limit-store.ts';
 import { serializeRequest } from './lib/log-redaction.ts';
+import { OneLinePerRequest } from './lib/request-log.ts';
+import { checkedSerializerCompiler, plainSerializerCompiler } from './lib/response-serializer.ts';
+import { securityHeaders } from './lib/security-headers.ts';
 
 export interface BuildOptions {
   /** An already open database (tests pass an in-memory one); otherwise one is opened from config. */
@@ -106,6 +107,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
         : crypto.randomUUID();
     },
     requestIdHeader: false,
+    logController: new OneLinePerRequest(),
     // Failures before any route runs answer in the contract's error shape too.
     frameworkErrors: answerRouterError,
     clientErrorHandler: answerClientError,
@@ -127,16 +129,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   });
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
+  // Tests hold every answer to its contract; elsewhere answers are sent as the mappers built them.
+  app.setSerializerCompiler(
+    config.env === 'test' ? checkedSerializerCompiler : plainSerializerCompiler,
+  );
+  // On every answer, those of the router's own errors too (before any onRequest hook ran).
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
   app.addHook('onClose', () => database.close());
   registerErrorHandler(app);
   registerJsonBodyParser(app);
   app.addHook('preValidation', refuseUnstorableText);
 
-  await app.register(helmet, {
+  const headers = securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -157,6 +164,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     strictTransportSecurity: config.publicUrl.startsWith('https:')
       ? { maxAge: 31_536_000, includeSubDomains: true }
       : false,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
   await app.register(cookie);
   // Only routes that ask for a limit get one (the public client pages); sign-in has its own.

@@ -17,15 +17,29 @@ export interface TokenVerifierOptions {
   /** An external issuer's JWKS; without it the embedded provider's keys are read in-process. */
   jwksUrl?: string | undefined;
   loadLocalJwks: () => Promise<JSONWebKeySet>;
+  /** The clock, in ms since the epoch (tests move it). */
+  now?: () => number;
 }
+
+/**
+ * A token whose signature was checked is trusted from memory this long at most, and never past
+ * its `exp`. Only the signature and claims check is skipped: the session behind the token is
+ * still looked up on every request (sessions.ts), so a sign-out ends the token at once.
+ */
+export const VERIFIED_TOKEN_TTL_MS = 60_000;
+/** The verified tokens remembered per instance; the oldest go first. */
+export const VERIFIED_TOKENS_MAX = 10_000;
 
 /** Verifies bearer JWTs against a JWKS, so an external identity provider can replace the embedded one. */
 export function createTokenVerifier(options: TokenVerifierOptions) {
   const remote = options.jwksUrl ? createRemoteJWKSet(new URL(options.jwksUrl)) : undefined;
   let local: ReturnType<typeof createLocalJWKSet> | undefined;
 
+  const now = options.now ?? (() => Date.now());
+
   async function verifyWith(token: string, keys: Parameters<typeof jwtVerify>[1]) {
     const { payload } = await jwtVerify(token, keys, {
+      currentDate: new Date(now()),
       issuer: options.issuer,
       audience: options.audience,
       algorithms: ['EdDSA', 'ES256', 'RS256'],
@@ -42,7 +56,7 @@ export function createTokenVerifier(options: TokenVerifierOptions) {
     }
   }
 
-  return async function verifyAccessToken(token: string): Promise<AccessClaims | null> {
+  async function verify(token: string): Promise<AccessClaims | null> {
     if (remote) return verifyOrNull(token, remote);
     local ??= createLocalJWKSet(await options.loadLocalJwks());
     try {
@@ -56,6 +70,29 @@ export function createTokenVerifier(options: TokenVerifierOptions) {
     // A key minted or rotated since the set was read: read it again once.
     local = createLocalJWKSet(await options.loadLocalJwks());
     return verifyOrNull(token, local);
+  }
+
+  // Keyed by the exact token string: a token differing in any byte is checked anew.
+  const verified = new Map<string, { claims: AccessClaims; until: number }>();
+
+  return async function verifyAccessToken(token: string): Promise<AccessClaims | null> {
+    const at = now();
+    const hit = verified.get(token);
+    if (hit) {
+      if (at < hit.until) return hit.claims;
+      verified.delete(token);
+    }
+    const claims = await verify(token);
+    if (!claims) return null;
+    const until = Math.min(at + VERIFIED_TOKEN_TTL_MS, (claims.exp ?? Infinity) * 1000);
+    if (at < until) {
+      if (verified.size >= VERIFIED_TOKENS_MAX) {
+        const oldest = verified.keys().next();
+        if (!oldest.done) verified.delete(oldest.value);
+      }
+      verified.set(token, { claims, until });
+    }
+    return claims;
   };
 }
 

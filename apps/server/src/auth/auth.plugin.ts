@@ -185,11 +185,22 @@ export async function registerAuth(app: AppInstance, options: AuthPluginOptions)
     config: { access: 'public' },
     // Better Auth's own endpoints; the document lists the sign-in the web uses.
     schema: { hide: true },
-    handler: (request, reply) =>
-      AUTH_ENDPOINTS.has(request.url.split('?')[0] ?? '')
-        ? forwardToAuth(auth, request, reply, options, ping)
-        : reply.callNotFound(),
+    handler: (request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '';
+      if (!AUTH_ENDPOINTS.has(pathname)) return reply.callNotFound();
+      if (pathname === '/api/auth/sign-out') return signOut(options, request, reply);
+      return forwardToAuth(auth, request, reply, options, ping);
+    },
   });
+}
+
+/** Sign-out; this instance forgets the ended session at once (sessions.ts, `forget`). */
+async function signOut(options: AuthPluginOptions, request: FastifyRequest, reply: FastifyReply) {
+  const { auth, ping, sessions } = options;
+  const current = await auth.api.getSession({ headers: webHeaders(request) }).catch(() => null);
+  const response = await callAuth(auth, request, ping);
+  if (response.ok && current) sessions.forget(current.session.id);
+  return sendAuthAnswer(request, reply, response, options);
 }
 
 /**

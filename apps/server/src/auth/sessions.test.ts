@@ -70,6 +70,22 @@ describe('a session that ends ends its API tokens at the next request', () => {
     otherStream.close();
   });
 
+  test('a token trusted from memory (signature and session) is refused right after sign-out', async () => {
+    const stylist = await createTestAccount(app);
+    const { cookie, token } = await session(stylist.email);
+    // Verified, then answered from the verified-token and session memories.
+    for (let i = 0; i < 3; i++) expect((await readClients(token)).statusCode).toBe(200);
+
+    const signOut = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { origin: TEST_ORIGIN, cookie, 'content-type': 'application/json' },
+      payload: {},
+    });
+    expect(signOut.statusCode).toBe(200);
+    expectSessionEnded(await readClients(token));
+  });
+
   test('a ban ends every session of the user, streams included, and is audited', async () => {
     const stylist = await createTestAccount(app);
     const { token } = await session(stylist.email);

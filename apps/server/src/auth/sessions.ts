@@ -2,6 +2,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../db/client.ts';
 import { driverCause } from '../db/errors.ts';
+import { preparedStatement } from '../db/prepared.ts';
 import type { ListenHandlers, Unlisten } from '../db/listener.ts';
 import { authSessions, stylists, users } from '../db/schema.ts';
 
@@ -19,29 +20,36 @@ export interface LiveSession {
   stylistId: number | null;
 }
 
+const liveSessionStatement = preparedStatement(
+  (db, name) =>
+    db
+      .select({
+        role: users.role,
+        stylistId: stylists.id,
+        expiresAt: authSessions.expiresAt,
+      })
+      .from(authSessions)
+      .innerJoin(users, eq(users.id, authSessions.userId))
+      .leftJoin(stylists, eq(stylists.userId, users.id))
+      .where(
+        and(
+          eq(authSessions.id, sql.placeholder('sessionId')),
+          eq(authSessions.userId, sql.placeholder('userId')),
+          gt(authSessions.expiresAt, sql`now()`),
+          sql`not (coalesce(${users.banned}, false) and (${users.banExpires} is null or ${users.banExpires} > now()))`,
+        ),
+      )
+      .limit(1)
+      .prepare(name),
+  'find_live_session',
+);
+
 /**
  * The session a token was minted for, if it still exists, has not expired and its user is not
  * banned, with the user's role and stylist profile: one lookup by primary key.
  */
 export async function findLiveSession(db: Db, sessionId: string, userId: string) {
-  const [row] = await db
-    .select({
-      role: users.role,
-      stylistId: stylists.id,
-      expiresAt: authSessions.expiresAt,
-    })
-    .from(authSessions)
-    .innerJoin(users, eq(users.id, authSessions.userId))
-    .leftJoin(stylists, eq(stylists.userId, users.id))
-    .where(
-      and(
-        eq(authSessions.id, sessionId),
-        eq(authSessions.userId, userId),
-        gt(authSessions.expiresAt, sql`now()`),
-        sql`not (coalesce(${users.banned}, false) and (${users.banExpires} is null or ${users.banExpires} > now()))`,
-      ),
-    )
-    .limit(1);
+  const [row] = await liveSessionStatement(db).execute({ sessionId, userId });
   return row ?? null;
 }
 
@@ -89,6 +97,17 @@ export async function startSessionWatch(options: {
   const missedListeners = new Set<() => void>();
   let isListening = false;
 
+  function forgetEnded(sessionId: string) {
+    cache.delete(sessionId);
+    const now = Date.now();
+    endedAt.set(sessionId, now);
+    // The record of ended sessions only has to outlive a lookup in flight.
+    for (const [id, at] of endedAt) {
+      if (now - at < CACHE_TTL_MS) break;
+      endedAt.delete(id);
+    }
+  }
+
   function forgetAll() {
     cache.clear();
     for (const listener of missedListeners) listener();
@@ -96,14 +115,7 @@ export async function startSessionWatch(options: {
 
   const unlisten = await options.listen(SESSION_ENDED_CHANNEL, {
     onPayload(sessionId) {
-      cache.delete(sessionId);
-      const now = Date.now();
-      endedAt.set(sessionId, now);
-      // The record of ended sessions only has to outlive a lookup in flight.
-      for (const [id, at] of endedAt) {
-        if (now - at < CACHE_TTL_MS) break;
-        endedAt.delete(id);
-      }
+      forgetEnded(sessionId);
       for (const listener of endedListeners) listener(sessionId);
     },
     onLost() {
@@ -158,6 +170,11 @@ export async function startSessionWatch(options: {
       }
       return session;
     },
+    /**
+     * A session this instance has just ended (a sign-out through it) is forgotten at once, not
+     * when PostgreSQL's signal comes back: its next request here is refused whatever the timing.
+     */
+    forget: forgetEnded,
     /** Calls `listener` with each ended session's id; the answer stops it. */
     onEnded(listener: (sessionId: string) => void): () => void {
       endedListeners.add(listener);

@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import type { StylistActor } from '../../auth/auth.plugin.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { violatedUniqueConstraint } from '../../db/errors.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { clients, clientSearchPrefixCounts, stylists, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { shopAccountRow } from '../accounts/shop-account.ts';
@@ -250,12 +251,24 @@ export async function createClient(
 
 /** One of the signed-in stylist's clients, or null; other features scope their records through it. */
 export async function findOwnClient(db: Db | Tx, actor: StylistActor, clientId: number) {
-  const [row] = await db
-    .select(clientColumns)
-    .from(clients)
-    .where(and(eq(clients.id, clientId), eq(clients.stylistId, actor.stylistId)));
+  const [row] = await ownClientStatement(db).execute({ clientId, stylistId: actor.stylistId });
   return row ?? null;
 }
+
+const ownClientStatement = preparedStatement(
+  (db, name) =>
+    db
+      .select(clientColumns)
+      .from(clients)
+      .where(
+        and(
+          eq(clients.id, sql.placeholder('clientId')),
+          eq(clients.stylistId, sql.placeholder('stylistId')),
+        ),
+      )
+      .prepare(name),
+  'find_own_client',
+);
 
 /** One of the signed-in stylist's clients with stats; another stylist's client is as missing as an unknown one. */
 export async function getClient(

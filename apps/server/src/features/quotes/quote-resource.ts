@@ -3,9 +3,10 @@ import {
   type QuoteOffers,
   type QuoteResource,
 } from '@atelier/contract';
-import { asc, desc, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { SiteUrls } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import {
   categories,
   designers,
@@ -164,21 +165,79 @@ export async function loadQuoteResources(
     .innerJoin(categories, eq(categories.id, quotes.categoryId))
     .where(where)
     .orderBy(desc(quotes.createdAt), desc(quotes.id));
+  return withQuoteDetails(db, rows, deps);
+}
+
+const clientQuotesStatement = preparedStatement(
+  (db, name) =>
+    db
+      .select(quoteColumns)
+      .from(quotes)
+      .innerJoin(designers, eq(designers.id, quotes.designerId))
+      .innerJoin(categories, eq(categories.id, quotes.categoryId))
+      .where(
+        and(
+          eq(quotes.clientId, sql.placeholder('clientId')),
+          eq(quotes.stylistId, sql.placeholder('stylistId')),
+        ),
+      )
+      .orderBy(desc(quotes.createdAt), desc(quotes.id))
+      .prepare(name),
+  'client_quotes',
+);
+
+/** The quotes of one of the stylist's clients, newest first (the quotes list). */
+export async function loadClientQuoteResources(
+  db: Db,
+  input: { stylistId: number; clientId: number },
+  deps: QuoteLinkDeps,
+): Promise<QuoteResource[]> {
+  return withQuoteDetails(db, await clientQuotesStatement(db).execute(input), deps);
+}
+
+// The quotes' ids go in as one array, so each statement's text is the same for any number.
+const offersStatement = preparedStatement(
+  (db, name) =>
+    db
+      .select(offerColumns)
+      .from(quoteOffers)
+      .where(sql`${quoteOffers.quoteId} = any(${sql.placeholder('ids')})`)
+      .prepare(name),
+  'quote_offers_of',
+);
+const imagesStatement = preparedStatement(
+  (db, name) =>
+    db
+      .select(imageColumns)
+      .from(images)
+      .where(sql`${images.quoteId} = any(${sql.placeholder('ids')})`)
+      .orderBy(asc(images.position), asc(images.id))
+      .prepare(name),
+  'quote_images_of',
+);
+const historyStatement = preparedStatement(
+  (db, name) =>
+    db
+      .select(historyColumns)
+      .from(quoteStatusHistory)
+      .where(sql`${quoteStatusHistory.quoteId} = any(${sql.placeholder('ids')})`)
+      .orderBy(asc(quoteStatusHistory.createdAt), asc(quoteStatusHistory.id))
+      .prepare(name),
+  'quote_history_of',
+);
+
+async function withQuoteDetails(
+  db: Db,
+  rows: QuoteRecord['quote'][],
+  deps: QuoteLinkDeps,
+): Promise<QuoteResource[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const shipmentIds = [...new Set(rows.flatMap((row) => row.shipmentId ?? []))];
   const [offerRows, imageRows, historyRows, shipmentRows] = await Promise.all([
-    db.select(offerColumns).from(quoteOffers).where(inArray(quoteOffers.quoteId, ids)),
-    db
-      .select(imageColumns)
-      .from(images)
-      .where(inArray(images.quoteId, ids))
-      .orderBy(asc(images.position), asc(images.id)),
-    db
-      .select(historyColumns)
-      .from(quoteStatusHistory)
-      .where(inArray(quoteStatusHistory.quoteId, ids))
-      .orderBy(asc(quoteStatusHistory.createdAt), asc(quoteStatusHistory.id)),
+    offersStatement(db).execute({ ids }),
+    imagesStatement(db).execute({ ids }),
+    historyStatement(db).execute({ ids }),
     shipmentIds.length === 0
       ? Promise.resolve([])
       : db.select(shipmentColumns).from(shipments).where(inArray(shipments.id, shipmentIds)),

@@ -15,7 +15,11 @@ import { designerCategories, designers, images, quotes } from '../../db/schema.t
 import { AppError } from '../../lib/app-error.ts';
 import { findOwnClient } from '../clients/clients.service.ts';
 import { answerStatus, loadStoredOffers, offerRefusal } from './quote-answers.ts';
-import { loadQuoteResources, type QuoteLinkDeps } from './quote-resource.ts';
+import {
+  loadClientQuoteResources,
+  loadQuoteResources,
+  type QuoteLinkDeps,
+} from './quote-resource.ts';
 import {
   applyTransition,
   recordStatusChange,
@@ -143,14 +147,16 @@ export async function listClientQuotes(
   clientId: number,
   deps: QuoteLinkDeps,
 ): Promise<QuoteListDocument> {
-  const client = await findOwnClient(db, actor, clientId);
+  // Both at once: the quotes are the stylist's own, so they say nothing of another's client.
+  const [client, data] = await Promise.all([
+    findOwnClient(db, actor, clientId),
+    loadClientQuoteResources(db, { stylistId: actor.stylistId, clientId }, deps),
+  ]);
   if (!client) throw clientNotFound();
-  const data = await loadQuoteResources(
-    db,
-    and(eq(quotes.clientId, clientId), eq(quotes.stylistId, actor.stylistId)),
-    deps,
-  );
-  return { data, meta: { client } };
+  return {
+    data,
+    meta: { client: { id: client.id, firstName: client.firstName, lastName: client.lastName } },
+  };
 }
 
 function answerNote(answer: ClientAnswer) {
