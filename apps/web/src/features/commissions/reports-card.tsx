@@ -15,20 +15,19 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import '@mantine/dates/styles.css';
-import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
+import type { DatesRangeValue } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { formatDate } from '../../lib/format.ts';
 import { LoadError } from '../../components/load-error.tsx';
 import { ClientDetailModal } from '../clients/client-detail-modal.tsx';
 import { DashboardCard } from '../dashboard/dashboard-card.tsx';
-import { CommissionChart, hasTimelineData } from './commission-chart.tsx';
 import { CommissionModal } from './commission-modal.tsx';
 import { downloadCommissionsCsv } from './commissions-export.ts';
 import {
   ALL_TIME,
+  hasTimelineData,
   nextPageSize,
   sumByClient,
   uniqueCommissions,
@@ -37,6 +36,19 @@ import {
   type CommissionRange,
 } from './commissions-queries.ts';
 import classes from './reports-card.module.css';
+
+// The chart (recharts, d3) and the date picker (Mantine's dates, dayjs) are most of the
+// dashboard's code: they load after the cards are on screen, in place of a box of their size.
+const CommissionChart = lazy(() =>
+  import('./commission-chart.tsx').then((m) => ({ default: m.CommissionChart })),
+);
+const DateRangeInput = lazy(() =>
+  import('./date-range-input.tsx').then((m) => ({ default: m.DateRangeInput })),
+);
+/** The height of the chart's drawing (commission-chart.tsx). */
+const CHART_HEIGHT = 220;
+/** The height of a size "sm" input. */
+const INPUT_HEIGHT = 36;
 
 /** §2: "All Time", "Since m/d/yyyy" or "m/d/yyyy – m/d/yyyy"; an end alone is no range (§5). */
 export function rangeLabel(range: CommissionRange): string {
@@ -121,16 +133,13 @@ function RangeBar({ range, onChange, onClear }: RangeBarProps) {
         </Text>
         {isRangeSet && <CloseButton size="sm" aria-label="Clear range" onClick={onClear} />}
       </Group>
-      <DatePickerInput
-        type="range"
-        value={[range.start, range.end]}
-        onChange={onChange}
-        aria-label="Date range"
-        placeholder="Choose dates"
-        valueFormat="M/D/YYYY"
-        size="sm"
-        className={classes.picker}
-      />
+      <Suspense fallback={<div className={classes.picker} style={{ height: INPUT_HEIGHT }} />}>
+        <DateRangeInput
+          value={[range.start, range.end]}
+          onChange={onChange}
+          className={classes.picker}
+        />
+      </Suspense>
       <Button
         variant="light"
         size="sm"
@@ -188,7 +197,11 @@ function ReportsContent({ pages, range, tab, onTabChange, ...handlers }: Reports
         <Total label="Pending" value={formatMoney(meta.unpaid)} />
         <Total label="Products Sold & Purchased" value={String(meta.pagination.total)} />
       </dl>
-      {hasTimelineData(meta.timelineData) && <CommissionChart points={meta.timelineData} />}
+      {hasTimelineData(meta.timelineData) && (
+        <Suspense fallback={<div style={{ height: CHART_HEIGHT }} />}>
+          <CommissionChart points={meta.timelineData} />
+        </Suspense>
+      )}
       {meta.pagination.total === 0 ? (
         <Text c="dimmed">
           {range.start ? 'No commissions in this range.' : 'No commissions yet.'}
