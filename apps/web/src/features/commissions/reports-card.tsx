@@ -21,9 +21,7 @@ import { useMutation } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { formatDate } from '../../lib/format.ts';
 import { LoadError } from '../../components/load-error.tsx';
-import { ClientDetailModal } from '../clients/client-detail-modal.tsx';
 import { DashboardCard } from '../dashboard/dashboard-card.tsx';
-import { CommissionModal } from './commission-modal.tsx';
 import { downloadCommissionsCsv } from './commissions-export.ts';
 import {
   ALL_TIME,
@@ -41,6 +39,13 @@ import classes from './reports-card.module.css';
 // dashboard's code: they load after the cards are on screen, in place of a box of their size.
 const CommissionChart = lazy(() =>
   import('./commission-chart.tsx').then((m) => ({ default: m.CommissionChart })),
+);
+// A commission's and a client's details load when one is first opened.
+const CommissionModal = lazy(() =>
+  import('./commission-modal.tsx').then((m) => ({ default: m.CommissionModal })),
+);
+const ClientDetailModal = lazy(() =>
+  import('../clients/client-detail-modal.tsx').then((m) => ({ default: m.ClientDetailModal })),
 );
 const DateRangeInput = lazy(() =>
   import('./date-range-input.tsx').then((m) => ({ default: m.DateRangeInput })),
@@ -65,6 +70,11 @@ export function ReportsCard() {
   const [tab, setTab] = useState<ReportsTab>('commissions');
   const [openCommissionId, setOpenCommissionId] = useState<number | null>(null);
   const [openClientId, setOpenClientId] = useState<number | null>(null);
+  // Mounted from their first opening on, so they close with their transition.
+  const [hasOpenedCommission, setHasOpenedCommission] = useState(false);
+  const [hasOpenedClient, setHasOpenedClient] = useState(false);
+  if (openCommissionId !== null && !hasOpenedCommission) setHasOpenedCommission(true);
+  if (openClientId !== null && !hasOpenedClient) setHasOpenedClient(true);
   const pages = useCommissionPages(range);
 
   const onRangeChange = ([start, end]: DatesRangeValue<string>) => {
@@ -101,12 +111,18 @@ export function ReportsCard() {
           />
         )}
       </Stack>
-      <CommissionModal
-        commissionId={openCommissionId}
-        opened={openCommissionId !== null}
-        onClose={() => setOpenCommissionId(null)}
-      />
-      <ClientDetailModal clientId={openClientId} onClose={() => setOpenClientId(null)} />
+      <Suspense fallback={null}>
+        {hasOpenedCommission && (
+          <CommissionModal
+            commissionId={openCommissionId}
+            opened={openCommissionId !== null}
+            onClose={() => setOpenCommissionId(null)}
+          />
+        )}
+        {hasOpenedClient && (
+          <ClientDetailModal clientId={openClientId} onClose={() => setOpenClientId(null)} />
+        )}
+      </Suspense>
     </DashboardCard>
   );
 }
