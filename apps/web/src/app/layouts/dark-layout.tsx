@@ -6,6 +6,7 @@ import { AtelierLogo } from '../../components/atelier-logo.tsx';
 import { routes } from '../routes.ts';
 import { ActionBar } from './action-bar.tsx';
 import classes from './dark-layout.module.css';
+import { OpenAfterMount } from '../../components/open-after-mount.tsx';
 
 // The signed-in parts load apart: the sign-in page and the client pages never download them.
 const loadHeaderActions = () => import('./header-actions.tsx');
@@ -80,8 +81,20 @@ export function DarkLayout({ isLoggedIn, children }: DarkLayoutProps) {
             <ActionBar onOpenAlerts={alerts.open} onOpenAccount={account.open} />
           </AppShell.Footer>
           <Suspense fallback={null}>
-            {account.wasOpened && <AccountModal opened={account.isOpen} onClose={account.close} />}
-            {alerts.wasOpened && <AlertsModal opened={alerts.isOpen} onClose={alerts.close} />}
+            {account.wasOpened && (
+              <OpenAfterMount>
+                {(canOpen) => (
+                  <AccountModal opened={canOpen && account.isOpen} onClose={account.close} />
+                )}
+              </OpenAfterMount>
+            )}
+            {alerts.wasOpened && (
+              <OpenAfterMount>
+                {(canOpen) => (
+                  <AlertsModal opened={canOpen && alerts.isOpen} onClose={alerts.close} />
+                )}
+              </OpenAfterMount>
+            )}
           </Suspense>
         </>
       )}

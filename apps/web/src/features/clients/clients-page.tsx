@@ -23,6 +23,7 @@ import { ClientsPagination } from './clients-pagination.tsx';
 import classes from './clients.module.css';
 import { LoadError } from '../../components/load-error.tsx';
 import { scrollBehavior } from '../../lib/motion.ts';
+import { OpenAfterMount } from '../../components/open-after-mount.tsx';
 
 // A client's details (notes, stats, shop link) load when the first one is opened.
 const ClientDetailModal = lazy(() =>
@@ -169,7 +170,14 @@ export function ClientsPage() {
 
       <Suspense fallback={null}>
         {hasOpenedDetail && (
-          <ClientDetailModal clientId={detailClientId} onClose={() => setDetailClientId(null)} />
+          <OpenAfterMount>
+            {(canOpen) => (
+              <ClientDetailModal
+                clientId={canOpen ? detailClientId : null}
+                onClose={() => setDetailClientId(null)}
+              />
+            )}
+          </OpenAfterMount>
         )}
       </Suspense>
     </Container>

@@ -34,6 +34,7 @@ import {
   type CommissionRange,
 } from './commissions-queries.ts';
 import classes from './reports-card.module.css';
+import { OpenAfterMount } from '../../components/open-after-mount.tsx';
 
 // The chart (recharts, d3) and the date picker (Mantine's dates, dayjs) are most of the
 // dashboard's code: they load after the cards are on screen, in place of a box of their size.
@@ -113,14 +114,25 @@ export function ReportsCard() {
       </Stack>
       <Suspense fallback={null}>
         {hasOpenedCommission && (
-          <CommissionModal
-            commissionId={openCommissionId}
-            opened={openCommissionId !== null}
-            onClose={() => setOpenCommissionId(null)}
-          />
+          <OpenAfterMount>
+            {(canOpen) => (
+              <CommissionModal
+                commissionId={openCommissionId}
+                opened={canOpen && openCommissionId !== null}
+                onClose={() => setOpenCommissionId(null)}
+              />
+            )}
+          </OpenAfterMount>
         )}
         {hasOpenedClient && (
-          <ClientDetailModal clientId={openClientId} onClose={() => setOpenClientId(null)} />
+          <OpenAfterMount>
+            {(canOpen) => (
+              <ClientDetailModal
+                clientId={canOpen ? openClientId : null}
+                onClose={() => setOpenClientId(null)}
+              />
+            )}
+          </OpenAfterMount>
         )}
       </Suspense>
     </DashboardCard>

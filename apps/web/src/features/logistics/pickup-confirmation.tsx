@@ -12,6 +12,7 @@ import { HandIcon } from '../../components/icons.tsx';
 import { failureLinesOf, failureMessageOf, useCompletePickup } from './logistics-mutations.ts';
 import classes from './logistics.module.css';
 import type { Signature } from './signature-modal.tsx';
+import { OpenAfterMount } from '../../components/open-after-mount.tsx';
 
 // The signature pad loads when the stylist first opens it.
 const SignatureModal = lazy(() =>
@@ -152,13 +153,17 @@ export function PickupConfirmation({
       </form>
       <Suspense fallback={null}>
         {hasOpenedPad && (
-          <SignatureModal
-            opened={isSigning}
-            onClose={() => setIsSigning(false)}
-            signature={signature}
-            onSave={setSignature}
-            onClear={() => setSignature(null)}
-          />
+          <OpenAfterMount>
+            {(canOpen) => (
+              <SignatureModal
+                opened={canOpen && isSigning}
+                onClose={() => setIsSigning(false)}
+                signature={signature}
+                onSave={setSignature}
+                onClear={() => setSignature(null)}
+              />
+            )}
+          </OpenAfterMount>
         )}
       </Suspense>
     </>

@@ -43,6 +43,7 @@ import { ReviewResponseModal } from './review-response-modal.tsx';
 import { MobileActionBar, SelectionBar } from './selection-bar.tsx';
 import { StatusFilter, quotesMatchingFilter, statusFilterOptions } from './status-filter.tsx';
 import { useQuoteSelection } from './use-quote-selection.ts';
+import { OpenAfterMount } from '../../components/open-after-mount.tsx';
 
 // The photo uploads and the label form load on their first opening, not with the list.
 const AddItemModal = lazy(() =>
@@ -406,22 +407,30 @@ function ClientQuotesPage({ clientId }: { clientId: number }) {
 
       <Suspense fallback={null}>
         {openedDialogs.includes('add-item') && (
-          <AddItemModal
-            clientId={clientId}
-            opened={openDialog === 'add-item'}
-            onClose={closeDialog}
-          />
+          <OpenAfterMount>
+            {(canOpen) => (
+              <AddItemModal
+                clientId={clientId}
+                opened={canOpen && openDialog === 'add-item'}
+                onClose={closeDialog}
+              />
+            )}
+          </OpenAfterMount>
         )}
         {openedDialogs.includes('shipping-label') && (
-          <ShippingLabelModal
-            key={`label-${labelKey}`}
-            clientId={clientId}
-            clientFirstName={client?.firstName ?? null}
-            quotes={dialogQuotes}
-            opened={openDialog === 'shipping-label'}
-            onClose={closeDialog}
-            onCreated={onLabelCreated}
-          />
+          <OpenAfterMount>
+            {(canOpen) => (
+              <ShippingLabelModal
+                key={`label-${labelKey}`}
+                clientId={clientId}
+                clientFirstName={client?.firstName ?? null}
+                quotes={dialogQuotes}
+                opened={canOpen && openDialog === 'shipping-label'}
+                onClose={closeDialog}
+                onCreated={onLabelCreated}
+              />
+            )}
+          </OpenAfterMount>
         )}
       </Suspense>
       <AcceptedActionsModal
