@@ -1,9 +1,12 @@
 /**
- * Lighthouse (mobile: its default phone, simulated slow 4G and a 4x slower CPU) on the pages a
- * client opens from an email: "Curated For" with 5 quotes to answer, Quote Share and Approve
- * White Glove Offers. Needs the web build (`npm run build`) and Debian's Chromium.
+ * Lighthouse (mobile: its default phone, simulated slow 4G and a 4x slower CPU) on sign-in, the
+ * dashboard signed in as the demo stylist, and the pages a client opens from an email: "Curated
+ * For" with 5 quotes to answer, Quote Share and Approve White Glove Offers. Every run starts
+ * with an empty cache. Needs the web build (`npm run build`) and Debian's Chromium.
  *
- *   npm run build && npx tsx bench/page-audits.ts          (RUNS=1 by default; the median is kept)
+ *   npm run build && npx tsx bench/page-audits.ts          (RUNS=3 by default; the median is kept)
+ *
+ * WEB_DIST_DIR audits another build (say, main's, copied aside) in the same conditions.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,14 +14,15 @@ import path from 'node:path';
 import { CLIENT_PAGE_ROUTES, UploadedImageSchema } from '@atelier/contract';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import puppeteer, { type Page } from 'puppeteer-core';
 import sharp from 'sharp';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { seedDemoDataIfEmpty } from '../apps/server/src/db/seed/seed.ts';
 import { createAccessLink } from '../apps/server/src/features/links/access-links.ts';
-import { bearerFor } from './sign-in.ts';
+import { bearerFor, sessionCookieFor } from './sign-in.ts';
 
-const runs = Number(process.env.RUNS ?? 1);
+const runs = Number(process.env.RUNS ?? 3);
 const CURATED_QUOTES = 5;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-audit-'));
 const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', PORT: '0' });
@@ -99,7 +103,16 @@ for (let missing = CURATED_QUOTES - (await waiting()); missing > 0; missing -= 1
 const curatedCount = await waiting();
 if (curatedCount < CURATED_QUOTES) throw new Error(`only ${curatedCount} quotes to answer`);
 
-const pages = [
+/** A page to audit; a signed-in one gets the demo stylist's session before each run. */
+interface AuditedPage {
+  name: string;
+  url: string;
+  isSignedIn?: boolean;
+}
+
+const pages: AuditedPage[] = [
+  { name: 'Sign-in', url: '/' },
+  { name: 'Dashboard (demo stylist)', url: '/dashboard', isSignedIn: true },
   {
     name: `Curated For (${curatedCount} quotes)`,
     url: `/${CLIENT_PAGE_ROUTES.curated}/${curatedToken}`,
@@ -120,6 +133,35 @@ const chrome = await chromeLauncher.launch({
     '--disable-sync',
   ],
 });
+const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+
+/**
+ * The web keeps its session in localStorage beside the session cookie (apps/web/src/features/auth/
+ * session-store.ts): both are set on the page's origin, then the cache alone is emptied, since
+ * Lighthouse's own reset would clear the session too.
+ */
+async function signInPage(page: Page): Promise<void> {
+  const { cookies, token } = await sessionCookieFor(address, config.publicUrl, {
+    email: 'demo@atelier.test',
+    password: 'atelier-demo',
+  });
+  const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
+    exp: number;
+  };
+  await page.goto(`${address}/health/live`);
+  await browser.setCookie(
+    ...cookies.map(({ name, value }) => ({ name, value, domain: '127.0.0.1', path: '/' })),
+  );
+  const session = { token, tokenExpires: payload.exp * 1000, isStylistVerified: true };
+  // Runs in the page (bench/ compiles without the DOM's types).
+  await page.evaluate(
+    `localStorage.setItem('atelier.session', ${JSON.stringify(JSON.stringify(session))})`,
+  );
+  const cdp = await page.createCDPSession();
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.detach();
+}
+
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const rows: string[] = [];
@@ -133,12 +175,21 @@ try {
       cls: number;
     }[] = [];
     for (let run = 0; run < runs; run += 1) {
-      const result = await lighthouse(`${address}${page.url}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility'],
-      });
+      const tab = await browser.newPage();
+      if (page.isSignedIn) await signInPage(tab);
+      const result = await lighthouse(
+        `${address}${page.url}`,
+        {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility'],
+          disableStorageReset: page.isSignedIn === true,
+        },
+        undefined,
+        tab,
+      );
+      await tab.close();
       if (!result) throw new Error(`${page.name}: no Lighthouse result`);
       const { categories, audits } = result.lhr;
       scores.push({
@@ -168,6 +219,7 @@ try {
     );
   }
 } finally {
+  await browser.disconnect();
   await chrome.kill();
   await app.close();
   fs.rmSync(dataDir, { recursive: true, force: true });

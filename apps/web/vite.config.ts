@@ -49,22 +49,20 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // Read by scripts/check-web-size.mjs, which holds each page to its download budget.
+    manifest: true,
     rolldownOptions: {
       output: {
-        // Libraries change less often than the app: separate chunks stay cached across releases.
-        // Only what every page needs is grouped; the rest (charts, date pickers, the signature
-        // pad) stays with the lazy page that uses it (docs/decisions/0008).
+        // React and its router change less often than the app and every page needs them: a
+        // chunk of their own stays cached across releases. Everything else, Mantine included,
+        // is split by the pages that use it, so a page downloads only its own components
+        // (docs/decisions/0008).
         codeSplitting: {
           groups: [
             {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
               priority: 30,
-            },
-            {
-              name: 'mantine',
-              test: /node_modules[\\/]@mantine[\\/](core|hooks|notifications)[\\/]/,
-              priority: 20,
             },
           ],
         },

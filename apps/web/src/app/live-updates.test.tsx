@@ -133,6 +133,8 @@ describe('live events refresh the open pages', { timeout: UI_TEST_TIMEOUT_MS }, 
   test("a client's answer reads that client's quotes and the dashboard again, no other client's", async () => {
     const { calls } = renderWithOpenPages();
     await screen.findByText('Pages loaded');
+    // The bell, which keeps the stream, loads apart from the layout.
+    await screen.findByRole('button', { name: /^Notifications/ });
     act(() => FakeEventSource.latest().open());
     act(() =>
       FakeEventSource.latest().emit('notification', {
@@ -148,6 +150,8 @@ describe('live events refresh the open pages', { timeout: UI_TEST_TIMEOUT_MS }, 
   test('a payout reads the dashboard again and leaves the quotes alone', async () => {
     const { calls } = renderWithOpenPages();
     await screen.findByText('Pages loaded');
+    // The bell, which keeps the stream, loads apart from the layout.
+    await screen.findByRole('button', { name: /^Notifications/ });
     act(() =>
       FakeEventSource.latest().emit('notification', {
         notification: notification({ kind: 'commission_paid', link: '/commission/3' }),
@@ -162,6 +166,8 @@ describe('live events refresh the open pages', { timeout: UI_TEST_TIMEOUT_MS }, 
   test('a stream back after a gap reads every open page again; its first opening does not', async () => {
     const { calls } = renderWithOpenPages();
     await screen.findByText('Pages loaded');
+    // The bell, which keeps the stream, loads apart from the layout.
+    await screen.findByRole('button', { name: /^Notifications/ });
     const source = FakeEventSource.latest();
     act(() => source.open());
     // The browser lost the stream and reconnected by itself: events may have been missed.

@@ -1,13 +1,12 @@
 import { MOBILE_BREAKPOINT_PX } from '@atelier/contract';
 import {
-  CloseButton,
   createTheme,
-  ModalRoot,
-  PasswordInput,
   type CloseButtonProps,
-  type DataAttributes,
   type CSSVariablesResolver,
+  type DataAttributes,
   type MantineColorsTuple,
+  type ModalRootProps,
+  type PasswordInputProps,
 } from '@mantine/core';
 
 // Warm near-blacks: dark[7] is the page background, dark[0] the ivory text.
@@ -65,23 +64,27 @@ export const theme = createTheme({
   cursorType: 'pointer',
   // Mantine's transitions drop to none when the system asks for less motion.
   respectReducedMotion: true,
+  // Plain objects rather than `Component.extend(…)`, which would bring every component named here
+  // (the modal's focus trap and scroll lock among them) into every page's first download.
   components: {
     // Every close button (modals, toasts) is named for screen readers.
     // (CloseButtonProps leaves out the button's own attributes, which it passes on.)
-    CloseButton: CloseButton.extend({
+    CloseButton: {
       defaultProps: { 'aria-label': 'Close' } as Partial<CloseButtonProps> & DataAttributes,
-    }),
+    },
     // A modal opens on its title, not on its close button; the title is focusable for that.
-    ModalRoot: ModalRoot.extend({
-      defaultProps: { attributes: { title: { 'data-autofocus': true, tabIndex: -1 } } },
-    }),
+    ModalRoot: {
+      defaultProps: {
+        attributes: { title: { 'data-autofocus': true, tabIndex: -1 } },
+      } satisfies Partial<ModalRootProps>,
+    },
     // The show-password toggle is reached by Tab; its name leaves "password" to the field's label.
-    PasswordInput: PasswordInput.extend({
+    PasswordInput: {
       defaultProps: {
         visibilityToggleFocusable: true,
         visibilityToggleButtonProps: { 'aria-label': 'Show text' },
-      },
-    }),
+      } satisfies Partial<PasswordInputProps>,
+    },
   },
 });
 

@@ -1,16 +1,27 @@
-import { AppShell, Avatar, Group, UnstyledButton } from '@mantine/core';
+import { AppShell, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AtelierLogo } from '../../components/atelier-logo.tsx';
-import { useAccount } from '../../features/auth/account-queries.ts';
-import { NotificationBell } from '../../features/notifications/notification-bell.tsx';
-import { useLiveUpdates } from '../live-updates.ts';
 import { routes } from '../routes.ts';
-import { AccountModal } from './account-modal.tsx';
 import { ActionBar } from './action-bar.tsx';
-import { AlertsModal } from './alerts-modal.tsx';
 import classes from './dark-layout.module.css';
+import { OpenAfterMount } from '../../components/open-after-mount.tsx';
+
+// The signed-in parts load apart: the sign-in page and the client pages never download them.
+const loadHeaderActions = () => import('./header-actions.tsx');
+const HeaderActions = lazy(() => loadHeaderActions().then((m) => ({ default: m.HeaderActions })));
+const AccountModal = lazy(() =>
+  import('./account-modal.tsx').then((m) => ({ default: m.AccountModal })),
+);
+const AlertsModal = lazy(() =>
+  import('./alerts-modal.tsx').then((m) => ({ default: m.AlertsModal })),
+);
+
+/** Starts loading the signed-in header early, beside the page's own code. */
+export function preloadSignedInParts(): void {
+  void loadHeaderActions();
+}
 
 const HEADER_HEIGHT = 64;
 const FOOTER_HEIGHT = { base: 64, xs: 80 };
@@ -21,10 +32,23 @@ interface DarkLayoutProps {
   children: ReactNode;
 }
 
+/**
+ * A modal's open state, and whether it was ever opened: its code loads on the first opening and
+ * it stays mounted after, so it closes with its transition.
+ */
+function useLazyModal() {
+  const [isOpen, handlers] = useDisclosure(false);
+  const [wasOpened, setWasOpened] = useState(false);
+  const open = () => {
+    setWasOpened(true);
+    handlers.open();
+  };
+  return { isOpen, wasOpened, open, close: handlers.close };
+}
+
 export function DarkLayout({ isLoggedIn, children }: DarkLayoutProps) {
-  const [isAccountOpen, account] = useDisclosure(false);
-  const [isAlertsOpen, alerts] = useDisclosure(false);
-  const liveUpdates = useLiveUpdates();
+  const account = useLazyModal();
+  const alerts = useLazyModal();
 
   return (
     <AppShell
@@ -42,10 +66,9 @@ export function DarkLayout({ isLoggedIn, children }: DarkLayoutProps) {
             <AtelierLogo />
           </Link>
           {isLoggedIn && (
-            <Group gap="xs" wrap="nowrap">
-              <NotificationBell onClick={alerts.open} streamListeners={liveUpdates} />
-              <ProfileButton onClick={account.open} />
-            </Group>
+            <Suspense fallback={null}>
+              <HeaderActions onOpenAlerts={alerts.open} onOpenAccount={account.open} />
+            </Suspense>
           )}
         </Group>
       </AppShell.Header>
@@ -57,28 +80,24 @@ export function DarkLayout({ isLoggedIn, children }: DarkLayoutProps) {
           <AppShell.Footer className={classes.footer} withBorder={false}>
             <ActionBar onOpenAlerts={alerts.open} onOpenAccount={account.open} />
           </AppShell.Footer>
-          <AccountModal opened={isAccountOpen} onClose={account.close} />
-          <AlertsModal opened={isAlertsOpen} onClose={alerts.close} />
+          <Suspense fallback={null}>
+            {account.wasOpened && (
+              <OpenAfterMount>
+                {(canOpen) => (
+                  <AccountModal opened={canOpen && account.isOpen} onClose={account.close} />
+                )}
+              </OpenAfterMount>
+            )}
+            {alerts.wasOpened && (
+              <OpenAfterMount>
+                {(canOpen) => (
+                  <AlertsModal opened={canOpen && alerts.isOpen} onClose={alerts.close} />
+                )}
+              </OpenAfterMount>
+            )}
+          </Suspense>
         </>
       )}
     </AppShell>
-  );
-}
-
-function ProfileButton({ onClick }: { onClick: () => void }) {
-  const { data } = useAccount();
-  const account = data?.data.attributes;
-
-  return (
-    <UnstyledButton
-      aria-label="Profile"
-      aria-haspopup="dialog"
-      onClick={onClick}
-      className={classes.profile}
-    >
-      <Avatar src={account?.thumbnailUrl ?? null} alt="" radius="xl" size={36} color="gold">
-        {account?.initials}
-      </Avatar>
-    </UnstyledButton>
   );
 }

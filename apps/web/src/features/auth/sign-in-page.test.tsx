@@ -115,7 +115,7 @@ describe('sign-in page', () => {
     expect(router.state.location.pathname).toBe('/dashboard');
     await waitFor(() => expect(document.title).toBe('Atelier | Dashboard | Manage Your Clients'));
     expect(screen.getByRole('navigation', { name: 'Actions' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Profile' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Profile' })).toBeInTheDocument();
   });
 
   test("stores the browser's time zone for a stylist who has none, and only then", async () => {

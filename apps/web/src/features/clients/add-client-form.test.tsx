@@ -81,6 +81,8 @@ async function renderForm(answerCreate: Answer, otherAnswers: Record<string, Ans
   sessionStore.markStylistVerified();
   const view = renderApp('/dashboard');
   const card = await screen.findByRole('region', { name: 'Add New Client' });
+  // The form loads apart from the dashboard.
+  await within(card).findByLabelText('State');
   // The success panel's texts come from /api/i18n: let them arrive before a test submits.
   await waitFor(() => expect(fetchMock.requests.some((r) => r.path === '/api/i18n')).toBe(true));
   return { ...view, ...fetchMock, card };

@@ -11,19 +11,24 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { dashboardSectionPath } from '../../app/routes.ts';
 import { ClientsIcon } from '../../components/icons.tsx';
 import { Masonry } from '../../components/masonry.tsx';
 import { ClientCard, ClientCardSkeleton } from './client-card.tsx';
-import { ClientDetailModal } from './client-detail-modal.tsx';
 import { RefreshIcon, SearchIcon } from '../../components/icons.tsx';
 import { useClientsPage } from './client-queries.ts';
 import { ClientsPagination } from './clients-pagination.tsx';
 import classes from './clients.module.css';
 import { LoadError } from '../../components/load-error.tsx';
 import { scrollBehavior } from '../../lib/motion.ts';
+import { OpenAfterMount } from '../../components/open-after-mount.tsx';
+
+// A client's details (notes, stats, shop link) load when the first one is opened.
+const ClientDetailModal = lazy(() =>
+  import('./client-detail-modal.tsx').then((m) => ({ default: m.ClientDetailModal })),
+);
 
 const SKELETON_LINES = [2, 3, 1, 2, 3, 2];
 
@@ -48,6 +53,9 @@ export function ClientsPage() {
   const search = (searchParams.get('search') ?? '').trim();
   const query = useClientsPage(page, search);
   const [detailClientId, setDetailClientId] = useState<number | null>(null);
+  // Mounted from its first opening on, so it closes with its transition.
+  const [hasOpenedDetail, setHasOpenedDetail] = useState(false);
+  if (detailClientId !== null && !hasOpenedDetail) setHasOpenedDetail(true);
   const pagination = query.data?.meta.pagination;
 
   function showList(nextPage: number, nextSearch: string) {
@@ -160,7 +168,18 @@ export function ClientsPage() {
         </section>
       </Stack>
 
-      <ClientDetailModal clientId={detailClientId} onClose={() => setDetailClientId(null)} />
+      <Suspense fallback={null}>
+        {hasOpenedDetail && (
+          <OpenAfterMount>
+            {(canOpen) => (
+              <ClientDetailModal
+                clientId={canOpen ? detailClientId : null}
+                onClose={() => setDetailClientId(null)}
+              />
+            )}
+          </OpenAfterMount>
+        )}
+      </Suspense>
     </Container>
   );
 }

@@ -11,11 +11,6 @@ import {
   YAxis,
 } from 'recharts';
 
-/** §2: the chart shows only when some month earned something. */
-export function hasTimelineData(points: readonly TimelinePoint[]): boolean {
-  return points.some((point) => point.amount > 0);
-}
-
 /** Y labels in dollars: "$800", "$1,200", "$12.5k" from 10,000 up. */
 export function formatAxisDollars(amount: number): string {
   if (Math.abs(amount) >= 10_000) {

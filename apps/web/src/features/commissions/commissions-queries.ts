@@ -2,6 +2,7 @@ import {
   CommissionListDocumentSchema,
   type CommissionListDocument,
   type CommissionResource,
+  type TimelinePoint,
 } from '@atelier/contract';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../lib/api-client.ts';
@@ -65,6 +66,11 @@ export function useCommissionPages(range: CommissionRange) {
 }
 
 /** Every commission of the range, once each, in the server's order (pending first). */
+/** §2: the chart shows only when some month earned something. */
+export function hasTimelineData(points: readonly TimelinePoint[]): boolean {
+  return points.some((point) => point.amount > 0);
+}
+
 export function uniqueCommissions(pages: readonly CommissionListDocument[]): CommissionResource[] {
   const seen = new Set<number>();
   const commissions: CommissionResource[] = [];

@@ -90,7 +90,7 @@ describe('reports card', () => {
     const card = await findCard();
     await waitFor(() => expect(totalValue(card, 'Paid')).toHaveTextContent('$1,234.50'));
 
-    await user.click(within(card).getByRole('button', { name: 'Date range' }));
+    await user.click(await within(card).findByRole('button', { name: 'Date range' }));
     await user.click(await screen.findByRole('button', { name: month.format('D MMMM YYYY') }));
     await user.click(screen.getByRole('button', { name: month.date(15).format('D MMMM YYYY') }));
 

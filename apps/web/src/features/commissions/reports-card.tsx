@@ -15,20 +15,17 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import '@mantine/dates/styles.css';
-import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
+import type { DatesRangeValue } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { formatDate } from '../../lib/format.ts';
 import { LoadError } from '../../components/load-error.tsx';
-import { ClientDetailModal } from '../clients/client-detail-modal.tsx';
 import { DashboardCard } from '../dashboard/dashboard-card.tsx';
-import { CommissionChart, hasTimelineData } from './commission-chart.tsx';
-import { CommissionModal } from './commission-modal.tsx';
 import { downloadCommissionsCsv } from './commissions-export.ts';
 import {
   ALL_TIME,
+  hasTimelineData,
   nextPageSize,
   sumByClient,
   uniqueCommissions,
@@ -37,6 +34,27 @@ import {
   type CommissionRange,
 } from './commissions-queries.ts';
 import classes from './reports-card.module.css';
+import { OpenAfterMount } from '../../components/open-after-mount.tsx';
+
+// The chart (recharts, d3) and the date picker (Mantine's dates, dayjs) are most of the
+// dashboard's code: they load after the cards are on screen, in place of a box of their size.
+const CommissionChart = lazy(() =>
+  import('./commission-chart.tsx').then((m) => ({ default: m.CommissionChart })),
+);
+// A commission's and a client's details load when one is first opened.
+const CommissionModal = lazy(() =>
+  import('./commission-modal.tsx').then((m) => ({ default: m.CommissionModal })),
+);
+const ClientDetailModal = lazy(() =>
+  import('../clients/client-detail-modal.tsx').then((m) => ({ default: m.ClientDetailModal })),
+);
+const DateRangeInput = lazy(() =>
+  import('./date-range-input.tsx').then((m) => ({ default: m.DateRangeInput })),
+);
+/** The height of the chart's drawing (commission-chart.tsx). */
+const CHART_HEIGHT = 220;
+/** The height of a size "sm" input. */
+const INPUT_HEIGHT = 36;
 
 /** §2: "All Time", "Since m/d/yyyy" or "m/d/yyyy – m/d/yyyy"; an end alone is no range (§5). */
 export function rangeLabel(range: CommissionRange): string {
@@ -53,6 +71,11 @@ export function ReportsCard() {
   const [tab, setTab] = useState<ReportsTab>('commissions');
   const [openCommissionId, setOpenCommissionId] = useState<number | null>(null);
   const [openClientId, setOpenClientId] = useState<number | null>(null);
+  // Mounted from their first opening on, so they close with their transition.
+  const [hasOpenedCommission, setHasOpenedCommission] = useState(false);
+  const [hasOpenedClient, setHasOpenedClient] = useState(false);
+  if (openCommissionId !== null && !hasOpenedCommission) setHasOpenedCommission(true);
+  if (openClientId !== null && !hasOpenedClient) setHasOpenedClient(true);
   const pages = useCommissionPages(range);
 
   const onRangeChange = ([start, end]: DatesRangeValue<string>) => {
@@ -89,12 +112,29 @@ export function ReportsCard() {
           />
         )}
       </Stack>
-      <CommissionModal
-        commissionId={openCommissionId}
-        opened={openCommissionId !== null}
-        onClose={() => setOpenCommissionId(null)}
-      />
-      <ClientDetailModal clientId={openClientId} onClose={() => setOpenClientId(null)} />
+      <Suspense fallback={null}>
+        {hasOpenedCommission && (
+          <OpenAfterMount>
+            {(canOpen) => (
+              <CommissionModal
+                commissionId={openCommissionId}
+                opened={canOpen && openCommissionId !== null}
+                onClose={() => setOpenCommissionId(null)}
+              />
+            )}
+          </OpenAfterMount>
+        )}
+        {hasOpenedClient && (
+          <OpenAfterMount>
+            {(canOpen) => (
+              <ClientDetailModal
+                clientId={canOpen ? openClientId : null}
+                onClose={() => setOpenClientId(null)}
+              />
+            )}
+          </OpenAfterMount>
+        )}
+      </Suspense>
     </DashboardCard>
   );
 }
@@ -121,16 +161,13 @@ function RangeBar({ range, onChange, onClear }: RangeBarProps) {
         </Text>
         {isRangeSet && <CloseButton size="sm" aria-label="Clear range" onClick={onClear} />}
       </Group>
-      <DatePickerInput
-        type="range"
-        value={[range.start, range.end]}
-        onChange={onChange}
-        aria-label="Date range"
-        placeholder="Choose dates"
-        valueFormat="M/D/YYYY"
-        size="sm"
-        className={classes.picker}
-      />
+      <Suspense fallback={<div className={classes.picker} style={{ height: INPUT_HEIGHT }} />}>
+        <DateRangeInput
+          value={[range.start, range.end]}
+          onChange={onChange}
+          className={classes.picker}
+        />
+      </Suspense>
       <Button
         variant="light"
         size="sm"
@@ -188,7 +225,11 @@ function ReportsContent({ pages, range, tab, onTabChange, ...handlers }: Reports
         <Total label="Pending" value={formatMoney(meta.unpaid)} />
         <Total label="Products Sold & Purchased" value={String(meta.pagination.total)} />
       </dl>
-      {hasTimelineData(meta.timelineData) && <CommissionChart points={meta.timelineData} />}
+      {hasTimelineData(meta.timelineData) && (
+        <Suspense fallback={<div style={{ height: CHART_HEIGHT }} />}>
+          <CommissionChart points={meta.timelineData} />
+        </Suspense>
+      )}
       {meta.pagination.total === 0 ? (
         <Text c="dimmed">
           {range.start ? 'No commissions in this range.' : 'No commissions yet.'}

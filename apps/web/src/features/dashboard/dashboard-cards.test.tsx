@@ -64,7 +64,9 @@ describe('dashboard marketing box and tutorials', { timeout: UI_TEST_TIMEOUT_MS 
     expect(box.querySelector('img')).toHaveAttribute('src', '/files/seed/marketing-holiday.jpg');
 
     const tutorials = await screen.findByRole('region', { name: 'Tutorials' });
-    expect(within(tutorials).getByRole('combobox', { name: 'Category' })).toHaveValue('Welcome');
+    expect(await within(tutorials).findByRole('combobox', { name: 'Category' })).toHaveValue(
+      'Welcome',
+    );
     expect(
       within(tutorials).getByRole('button', { name: 'Play Welcome to Atelier' }),
     ).toBeInTheDocument();

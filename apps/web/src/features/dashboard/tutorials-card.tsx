@@ -1,6 +1,12 @@
-import { TutorialsCarousel } from '../tutorials/tutorials-carousel.tsx';
+import { Skeleton } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useTutorials } from '../tutorials/tutorials-queries.ts';
 import { DashboardCard } from './dashboard-card.tsx';
+
+// Only new stylists see the tutorials: the carousel (embla) loads when the card is due.
+const TutorialsCarousel = lazy(() =>
+  import('../tutorials/tutorials-carousel.tsx').then((m) => ({ default: m.TutorialsCarousel })),
+);
 
 /** §2, §9: the tutorials, on the dashboard only for a stylist created within the last 2 months. */
 export function TutorialsCard() {
@@ -9,7 +15,9 @@ export function TutorialsCard() {
 
   return (
     <DashboardCard id="tutorials" title="Tutorials">
-      <TutorialsCarousel tutorials={tutorials.data} categories={tutorials.meta.categories} />
+      <Suspense fallback={<Skeleton height={260} radius="md" />}>
+        <TutorialsCarousel tutorials={tutorials.data} categories={tutorials.meta.categories} />
+      </Suspense>
     </DashboardCard>
   );
 }

@@ -7,11 +7,17 @@ import {
 } from '@atelier/contract';
 import { Alert, Button, Group, List, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { HandIcon } from '../../components/icons.tsx';
 import { failureLinesOf, failureMessageOf, useCompletePickup } from './logistics-mutations.ts';
 import classes from './logistics.module.css';
-import { SignatureModal, type Signature } from './signature-modal.tsx';
+import type { Signature } from './signature-modal.tsx';
+import { OpenAfterMount } from '../../components/open-after-mount.tsx';
+
+// The signature pad loads when the stylist first opens it.
+const SignatureModal = lazy(() =>
+  import('./signature-modal.tsx').then((m) => ({ default: m.SignatureModal })),
+);
 
 interface PickupConfirmationProps {
   /** The selected items being handed over. */
@@ -34,6 +40,8 @@ export function PickupConfirmation({
 }: PickupConfirmationProps) {
   const [signature, setSignature] = useState<Signature | null>(null);
   const [isSigning, setIsSigning] = useState(false);
+  const [hasOpenedPad, setHasOpenedPad] = useState(false);
+  if (isSigning && !hasOpenedPad) setHasOpenedPad(true);
   const [failures, setFailures] = useState<readonly string[]>([]);
   const completePickup = useCompletePickup();
   const isSubmitting = completePickup.isPending;
@@ -143,13 +151,21 @@ export function PickupConfirmation({
           </Stack>
         </Stack>
       </form>
-      <SignatureModal
-        opened={isSigning}
-        onClose={() => setIsSigning(false)}
-        signature={signature}
-        onSave={setSignature}
-        onClear={() => setSignature(null)}
-      />
+      <Suspense fallback={null}>
+        {hasOpenedPad && (
+          <OpenAfterMount>
+            {(canOpen) => (
+              <SignatureModal
+                opened={canOpen && isSigning}
+                onClose={() => setIsSigning(false)}
+                signature={signature}
+                onSave={setSignature}
+                onClear={() => setSignature(null)}
+              />
+            )}
+          </OpenAfterMount>
+        )}
+      </Suspense>
     </>
   );
 }

@@ -88,7 +88,7 @@ function confirmButton() {
 /** Opens the pad, signs and saves. */
 async function sign(user: User) {
   await user.click(screen.getByRole('button', { name: 'Tap to sign' }));
-  const dialog = screen.getByRole('dialog', { name: 'Client Signature' });
+  const dialog = await screen.findByRole('dialog', { name: 'Client Signature' });
   act(() => {
     latestPad().scribble();
   });
@@ -136,7 +136,7 @@ describe('pickup mode', { timeout: UI_TEST_TIMEOUT_MS }, () => {
   test('the pad asks for a scribble, offers Save once signing starts, then shows the signature', async () => {
     const { user } = await enterPickup();
     await user.click(screen.getByRole('button', { name: 'Tap to sign' }));
-    const dialog = screen.getByRole('dialog', { name: 'Client Signature' });
+    const dialog = await screen.findByRole('dialog', { name: 'Client Signature' });
 
     expect(
       within(dialog).getByRole('button', { name: LOGISTICS_TEXT.signatureEmpty }),
@@ -163,7 +163,7 @@ describe('pickup mode', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     await sign(user);
 
     await user.click(screen.getByRole('button', { name: 'Client signature, open to change' }));
-    const dialog = screen.getByRole('dialog', { name: 'Client Signature' });
+    const dialog = await screen.findByRole('dialog', { name: 'Client Signature' });
     expect(latestPad().isOn).toBe(false);
     expect(latestPad().isEmpty()).toBe(false);
     expect(
@@ -293,7 +293,7 @@ describe('shipping label from the pickup page', { timeout: UI_TEST_TIMEOUT_MS },
     );
     await chooseAction(user, 'Shipping Label');
 
-    const dialog = screen.getByRole('dialog', { name: 'Create Shipping Label' });
+    const dialog = await screen.findByRole('dialog', { name: 'Create Shipping Label' });
     expect(
       within(within(dialog).getByRole('list', { name: 'Items' }))
         .getAllByRole('listitem')

@@ -88,7 +88,7 @@ describe('quote pickup page', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     const { user } = await showQuotes({ [QUOTES_PATH]: quoteListAnswer([quote(1, 'fake')]) });
 
     await user.click(screen.getByRole('button', { name: 'Add Item' }));
-    expect(screen.getByRole('dialog', { name: 'Add Item' })).toHaveTextContent(
+    expect(await screen.findByRole('dialog', { name: 'Add Item' })).toHaveTextContent(
       'New item for client 7',
     );
   });
@@ -101,7 +101,7 @@ describe('quote pickup page', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     const addButtons = screen.getAllByRole('button', { name: 'Add Item' });
     expect(addButtons).toHaveLength(2);
     await user.click(addButtons[1]!);
-    expect(screen.getByRole('dialog', { name: 'Add Item' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Add Item' })).toBeInTheDocument();
   });
 
   test('a failed load says why and Retry loads again', async () => {

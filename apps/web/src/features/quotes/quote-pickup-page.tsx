@@ -25,7 +25,7 @@ import {
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { routes } from '../../app/routes.ts';
 import { MOBILE_MEDIA_QUERY } from '../../app/theme.ts';
@@ -35,9 +35,7 @@ import { CompletionPanel } from '../logistics/completion-panel.tsx';
 import logisticsClasses from '../logistics/logistics.module.css';
 import { PickupConfirmation } from '../logistics/pickup-confirmation.tsx';
 import { ShareButton } from '../logistics/share-button.tsx';
-import { ShippingLabelModal } from '../logistics/shipping-label-modal.tsx';
 import { AcceptedActionsModal } from './accepted-actions-modal.tsx';
-import { AddItemModal } from './add-item-modal.tsx';
 import { QuoteCard, QuoteCardSkeleton, QuoteProblemCard } from './quote-card.tsx';
 import classes from './quote-pickup.module.css';
 import { parseClientId, refreshClientQuotes, useClientQuotes } from './quote-queries.ts';
@@ -45,6 +43,17 @@ import { ReviewResponseModal } from './review-response-modal.tsx';
 import { MobileActionBar, SelectionBar } from './selection-bar.tsx';
 import { StatusFilter, quotesMatchingFilter, statusFilterOptions } from './status-filter.tsx';
 import { useQuoteSelection } from './use-quote-selection.ts';
+import { OpenAfterMount } from '../../components/open-after-mount.tsx';
+
+// The photo uploads and the label form load on their first opening, not with the list.
+const AddItemModal = lazy(() =>
+  import('./add-item-modal.tsx').then((m) => ({ default: m.AddItemModal })),
+);
+const ShippingLabelModal = lazy(() =>
+  import('../logistics/shipping-label-modal.tsx').then((m) => ({
+    default: m.ShippingLabelModal,
+  })),
+);
 
 const NO_QUOTES: readonly QuoteView[] = [];
 const PLACEHOLDER_COUNT = 3;
@@ -87,6 +96,11 @@ function ClientQuotesPage({ clientId }: { clientId: number }) {
   const isMobile = useMediaQuery(MOBILE_MEDIA_QUERY, undefined, { getInitialValueInEffect: false });
   const [statusFilter, setStatusFilter] = useState(STATUS_FILTER_ALL);
   const [openDialog, setOpenDialog] = useState<OpenDialog>(null);
+  // A lazy dialog stays mounted once opened, so it closes with its transition.
+  const [openedDialogs, setOpenedDialogs] = useState<readonly OpenDialog[]>([]);
+  if (openDialog !== null && !openedDialogs.includes(openDialog)) {
+    setOpenedDialogs([...openedDialogs, openDialog]);
+  }
   // The quotes a dialog acts on stay as they were when it opened, also while it closes.
   const [dialogQuotes, setDialogQuotes] = useState<readonly QuoteView[]>(NO_QUOTES);
   const [reviewKey, setReviewKey] = useState(0);
@@ -391,22 +405,40 @@ function ClientQuotesPage({ clientId }: { clientId: number }) {
         />
       )}
 
-      <AddItemModal clientId={clientId} opened={openDialog === 'add-item'} onClose={closeDialog} />
+      <Suspense fallback={null}>
+        {openedDialogs.includes('add-item') && (
+          <OpenAfterMount>
+            {(canOpen) => (
+              <AddItemModal
+                clientId={clientId}
+                opened={canOpen && openDialog === 'add-item'}
+                onClose={closeDialog}
+              />
+            )}
+          </OpenAfterMount>
+        )}
+        {openedDialogs.includes('shipping-label') && (
+          <OpenAfterMount>
+            {(canOpen) => (
+              <ShippingLabelModal
+                key={`label-${labelKey}`}
+                clientId={clientId}
+                clientFirstName={client?.firstName ?? null}
+                quotes={dialogQuotes}
+                opened={canOpen && openDialog === 'shipping-label'}
+                onClose={closeDialog}
+                onCreated={onLabelCreated}
+              />
+            )}
+          </OpenAfterMount>
+        )}
+      </Suspense>
       <AcceptedActionsModal
         quotes={dialogQuotes}
         opened={openDialog === 'actions'}
         onClose={closeDialog}
         onShippingLabel={onShippingLabel}
         onPickup={onPickup}
-      />
-      <ShippingLabelModal
-        key={`label-${labelKey}`}
-        clientId={clientId}
-        clientFirstName={client?.firstName ?? null}
-        quotes={dialogQuotes}
-        opened={openDialog === 'shipping-label'}
-        onClose={closeDialog}
-        onCreated={onLabelCreated}
       />
       <ReviewResponseModal
         key={`review-${reviewKey}`}
