@@ -128,14 +128,16 @@ async function loadTimeline(
 ): Promise<TimelinePoint[]> {
   const timeZone = rangeTimeZone(range);
   const endDay = range.endDate ?? calendarDay(now, timeZone);
-  const months = Array.from({ length: COMMISSION_TIMELINE_MONTHS }, (_, index) => {
-    const first = firstOfMonth(endDay, index + 1 - COMMISSION_TIMELINE_MONTHS);
-    return {
-      first,
-      start: startOfDay(first, timeZone),
-      end: startOfDay(firstOfMonth(first, 1), timeZone),
-    };
-  });
+  // The 12 months' first days and the first day after them: each month ends where the next starts.
+  const firsts = Array.from({ length: COMMISSION_TIMELINE_MONTHS + 1 }, (_, index) =>
+    firstOfMonth(endDay, index + 1 - COMMISSION_TIMELINE_MONTHS),
+  );
+  const starts = firsts.map((first) => startOfDay(first, timeZone));
+  const months = firsts.slice(0, COMMISSION_TIMELINE_MONTHS).map((first, index) => ({
+    first,
+    start: starts[index] as Date,
+    end: starts[index + 1] as Date,
+  }));
   const sums = await sumCommissions(
     db,
     stylistId,
