@@ -78,6 +78,8 @@ const pad = (value: number, length = 2) => String(value).padStart(length, '0');
 
 /** The calendar day, YYYY-MM-DD, that `instant` falls on in `timeZone`. */
 export function calendarDay(instant: Date, timeZone: string): string {
+  // UTC's wall clock is the instant's own: no formatter needed (the default zone, and the commonest).
+  if (timeZone === 'UTC') return instant.toISOString().slice(0, 10);
   const { year, month, day } = wallClock(instant, timeZone);
   return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
 }
@@ -108,6 +110,10 @@ export function startOfDay(day: string, timeZone: string): Date {
   const [year = Number.NaN, month = Number.NaN, date = Number.NaN] = day.split('-').map(Number);
   const midnightUtc = Date.UTC(year, month - 1, date);
   if (Number.isNaN(midnightUtc)) throw new RangeError(`Not a calendar day: ${day}`);
+  // In UTC a real day starts at its midnight; anything else takes the general way below.
+  if (timeZone === 'UTC' && calendarDay(new Date(midnightUtc), timeZone) === day) {
+    return new Date(midnightUtc);
+  }
   const candidates = [midnightUtc - DAY_MS, midnightUtc, midnightUtc + DAY_MS]
     .map((probe) => midnightUtc - offsetAt(probe, timeZone))
     .filter((instant) => calendarDay(new Date(instant), timeZone) === day);

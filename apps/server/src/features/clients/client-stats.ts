@@ -1,6 +1,7 @@
 import type { ClientCommissionStats, ClientPendingItems } from '@atelier/contract';
 import { and, eq, inArray, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { commissions, quotes, type quoteStatus } from '../../db/schema.ts';
 
 type QuoteStatus = (typeof quoteStatus.enumValues)[number];
@@ -48,14 +49,6 @@ export const pendingItemsColumns = {
   pendingShipmentTotal: countWhere(isPendingShipment),
 };
 
-/**
- * `column = any($1)` with the ids as one array parameter: the statement's text is the same for
- * any number of ids, so it stays preparable (an IN list has a placeholder per id).
- */
-export function anyOf(column: AnyColumn, ids: readonly number[]): SQL {
-  return sql`${column} = any(${sql.param([...ids])}::int[])`;
-}
-
 /** A sum of integer cents; sum() of an integer column is a bigint, which the drivers hand over as text. */
 export function sumCents(column: AnyColumn, condition?: SQL) {
   return condition
@@ -87,9 +80,74 @@ export const NO_CLIENT_STATS: ClientStats = {
 /** Past this many ids the stats are read for all of the stylist's clients rather than by an id list. */
 const MAX_LISTED_IDS = 1000;
 
+function quoteStatsQuery(db: Db, where: SQL) {
+  return db
+    .select({ clientId: quotes.clientId, ...pendingItemsColumns })
+    .from(quotes)
+    .where(where)
+    .groupBy(quotes.clientId);
+}
+
+function commissionStatsQuery(db: Db, where: SQL) {
+  return db
+    .select({
+      clientId: commissions.clientId,
+      number: sql<number>`count(*)`.mapWith(Number),
+      totalCents: sumCents(commissions.amountCents),
+    })
+    .from(commissions)
+    .where(where)
+    .groupBy(commissions.clientId);
+}
+
+type PendingItemsKey = keyof typeof pendingItemsColumns;
+
+/** `alias.column` of the lateral subqueries below, as a number. */
+const lateralCount = (alias: string, column: string) =>
+  sql<number>`${sql.identifier(alias)}.${sql.identifier(column)}`.mapWith(Number);
+
 /**
- * Stats of some of a stylist's clients, in one grouped query for quotes and one for commissions
- * (never a query per client). Clients with no quotes or commissions get zeros.
+ * Each listed client's quote and commission figures in one statement: a lookup by client in each
+ * table per id (aggregates without a group answer zeros for a client with none). The ids go in as
+ * one array, so the text never changes.
+ */
+const listedClientStatsStatement = preparedStatement((db, name) => {
+  const stylistId = sql.placeholder('stylistId');
+  const quoteFigures = sql.join(
+    Object.entries(pendingItemsColumns).map(
+      ([key, column]) => sql`${column} as ${sql.identifier(key)}`,
+    ),
+    sql`, `,
+  );
+  const pendingItems = Object.fromEntries(
+    Object.keys(pendingItemsColumns).map((key) => [key, lateralCount('q', key)]),
+  ) as Record<PendingItemsKey, SQL<number>>;
+  return db
+    .select({
+      clientId: sql<number>`ids.id`,
+      ...pendingItems,
+      number: lateralCount('c', 'number'),
+      totalCents: lateralCount('c', 'total_cents'),
+    })
+    .from(
+      sql`unnest(${sql.placeholder('ids')}::int[]) as ids(id)
+        cross join lateral (
+          select ${quoteFigures} from ${quotes}
+          where ${quotes.stylistId} = ${stylistId} and ${quotes.clientId} = ids.id
+        ) as q
+        cross join lateral (
+          select count(*) as number, ${sumCents(commissions.amountCents)} as total_cents
+          from ${commissions}
+          where ${commissions.stylistId} = ${stylistId} and ${commissions.clientId} = ids.id
+        ) as c`,
+    )
+    .prepare(name);
+}, 'listed_client_stats');
+
+/**
+ * Stats of some of a stylist's clients (never a query per client): a page's or one client's in one
+ * statement; past MAX_LISTED_IDS, all of the stylist's in one grouped query for quotes and one for
+ * commissions. Clients with no quotes or commissions get zeros.
  */
 export async function loadClientStats(
   db: Db,
@@ -98,29 +156,19 @@ export async function loadClientStats(
 ): Promise<Map<number, ClientStats>> {
   const stats = new Map<number, ClientStats>();
   if (clientIds.length === 0) return stats;
-  const byId = clientIds.length <= MAX_LISTED_IDS;
+  if (clientIds.length <= MAX_LISTED_IDS) {
+    const rows = await listedClientStatsStatement(db).execute({ stylistId, ids: [...clientIds] });
+    for (const { clientId, number, totalCents, ...pendingItems } of rows) {
+      stats.set(clientId, {
+        commissions: { number, total: centsToDollars(totalCents) },
+        pendingItems,
+      });
+    }
+    return stats;
+  }
   const [quoteRows, commissionRows] = await Promise.all([
-    db
-      .select({ clientId: quotes.clientId, ...pendingItemsColumns })
-      .from(quotes)
-      .where(
-        and(eq(quotes.stylistId, stylistId), byId ? anyOf(quotes.clientId, clientIds) : undefined),
-      )
-      .groupBy(quotes.clientId),
-    db
-      .select({
-        clientId: commissions.clientId,
-        number: sql<number>`count(*)`.mapWith(Number),
-        totalCents: sumCents(commissions.amountCents),
-      })
-      .from(commissions)
-      .where(
-        and(
-          eq(commissions.stylistId, stylistId),
-          byId ? anyOf(commissions.clientId, clientIds) : undefined,
-        ),
-      )
-      .groupBy(commissions.clientId),
+    quoteStatsQuery(db, eq(quotes.stylistId, stylistId)),
+    commissionStatsQuery(db, eq(commissions.stylistId, stylistId)),
   ]);
   for (const id of clientIds) stats.set(id, NO_CLIENT_STATS);
   for (const { clientId, ...pendingItems } of quoteRows) {

@@ -8,7 +8,7 @@ import {
   type CreateClientBodySchema,
   type UpdateClientBody,
 } from '@atelier/contract';
-import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { StylistActor } from '../../auth/auth.plugin.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -62,28 +62,48 @@ async function toClientDocument(
 const SORT_MATCHES_UP_TO = 2000;
 const MATCHES_FENCE = 2 ** 31 - 1;
 
-/** One page of the clients `where` selects, in list order; `total` is how many it selects. */
-export function clientPageQuery(
+/**
+ * A page of the clients `where` selects, by walking the stylist's covering name index: the offset
+ * is walked in the index alone (an index-only scan); only the page's own rows are read from the
+ * table. The stylist is named for the walk's sake.
+ */
+function namePageQuery(
+  db: Db | Tx,
+  stylistId: number | Placeholder,
+  where: SQL | undefined,
+  offset: number | Placeholder,
+) {
+  const pageIds = db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(and(eq(clients.stylistId, stylistId), where))
+    .orderBy(...CLIENT_LIST_ORDER)
+    .limit(CLIENTS_PAGE_SIZE)
+    .offset(offset);
+  return db
+    .select(clientColumns)
+    .from(clients)
+    .where(inArray(clients.id, pageIds))
+    .orderBy(...CLIENT_LIST_ORDER);
+}
+
+// The list without a search: its page by name, the commonest list there is.
+const clientPageStatement = preparedStatement(
+  (db, name) =>
+    namePageQuery(db, sql.placeholder('stylistId'), undefined, sql.placeholder('offset')).prepare(
+      name,
+    ),
+  'client_page',
+);
+
+/** One page of the clients a search selects, in list order; `total` is how many it selects. */
+async function searchPageQuery(
   db: Db,
   where: SQL,
-  input: { stylistId: number; search?: string | undefined; page: number; total: number },
-) {
-  const offset = (input.page - 1) * CLIENTS_PAGE_SIZE;
-  if (input.search === undefined || input.total > SORT_MATCHES_UP_TO) {
-    // The offset is walked in the covering name index alone (an index-only scan); only the
-    // page's own rows are read from the table. The stylist is named for the walk's sake.
-    const pageIds = db
-      .select({ id: clients.id })
-      .from(clients)
-      .where(and(eq(clients.stylistId, input.stylistId), where))
-      .orderBy(...CLIENT_LIST_ORDER)
-      .limit(CLIENTS_PAGE_SIZE)
-      .offset(offset);
-    return db
-      .select(clientColumns)
-      .from(clients)
-      .where(inArray(clients.id, pageIds))
-      .orderBy(...CLIENT_LIST_ORDER);
+  input: { stylistId: number; offset: number; total: number },
+): Promise<ClientRow[]> {
+  if (input.total > SORT_MATCHES_UP_TO) {
+    return namePageQuery(db, input.stylistId, where, input.offset);
   }
   // A subquery with a LIMIT is never merged into the outer query, so PostgreSQL finds the matches
   // by index and sorts them rather than walking the name index in order. (OFFSET 0, the usual
@@ -99,17 +119,39 @@ export function clientPageQuery(
     .from(matches)
     .orderBy(sql`lower(${matches.lastName})`, sql`lower(${matches.firstName})`, matches.id)
     .limit(CLIENTS_PAGE_SIZE)
-    .offset(offset);
+    .offset(input.offset);
 }
+
+const clientCountStatement = preparedStatement(
+  (db, name) =>
+    db
+      .select({ total: stylists.clientCount })
+      .from(stylists)
+      .where(eq(stylists.id, sql.placeholder('stylistId')))
+      .prepare(name),
+  'stylist_client_count',
+);
 
 /** How many clients the stylist has: the count triggers keep on the stylist's row. */
 export async function countAllClients(db: Db, actor: StylistActor): Promise<number> {
-  const [row] = await db
-    .select({ total: stylists.clientCount })
-    .from(stylists)
-    .where(eq(stylists.id, actor.stylistId));
+  const [row] = await clientCountStatement(db).execute({ stylistId: actor.stylistId });
   return row?.total ?? 0;
 }
+
+const prefixCountStatement = preparedStatement(
+  (db, name) =>
+    db
+      .select({ total: clientSearchPrefixCounts.clients })
+      .from(clientSearchPrefixCounts)
+      .where(
+        and(
+          eq(clientSearchPrefixCounts.stylistId, sql.placeholder('stylistId')),
+          eq(clientSearchPrefixCounts.prefix, sql`lower(${sql.placeholder('term')})`),
+        ),
+      )
+      .prepare(name),
+  'client_prefix_count',
+);
 
 /**
  * Without a search, the kept count; for 1-2 characters, the kept count of the stylist's clients
@@ -118,15 +160,11 @@ export async function countAllClients(db: Db, actor: StylistActor): Promise<numb
 async function countClients(db: Db, actor: StylistActor, search: string | undefined) {
   if (search === undefined) return countAllClients(db, actor);
   if (isWordStartSearch(search)) {
-    const [kept] = await db
-      .select({ total: clientSearchPrefixCounts.clients })
-      .from(clientSearchPrefixCounts)
-      .where(
-        and(
-          eq(clientSearchPrefixCounts.stylistId, actor.stylistId),
-          eq(clientSearchPrefixCounts.prefix, sql`lower(${search})`),
-        ),
-      );
+    // A lookup by primary key, whatever the term: the same plan for any value.
+    const [kept] = await prefixCountStatement(db).execute({
+      stylistId: actor.stylistId,
+      term: search,
+    });
     return kept?.total ?? 0;
   }
   const [counted] = await db
@@ -136,6 +174,31 @@ async function countClients(db: Db, actor: StylistActor, search: string | undefi
   return counted?.total ?? 0;
 }
 
+/** A page of the stylist's clients (narrowed by the search, if any) and how many there are in all. */
+async function pageOfClients(
+  db: Db,
+  actor: StylistActor,
+  input: { search: string | undefined; page: number },
+): Promise<{ total: number; rows: ClientRow[] }> {
+  const offset = (input.page - 1) * CLIENTS_PAGE_SIZE;
+  if (input.search === undefined) {
+    // Without a search the page does not depend on the count (past the end it is empty): both
+    // are read at once.
+    const [total, rows] = await Promise.all([
+      countAllClients(db, actor),
+      clientPageStatement(db).execute({ stylistId: actor.stylistId, offset }),
+    ]);
+    return { total, rows };
+  }
+  const total = await countClients(db, actor, input.search);
+  if (offset >= total) return { total, rows: [] };
+  const where = stylistClientsWhere(actor.stylistId, input.search);
+  return {
+    total,
+    rows: await searchPageQuery(db, where, { stylistId: actor.stylistId, offset, total }),
+  };
+}
+
 /** The signed-in stylist's clients by name, one page of CLIENTS_PAGE_SIZE or (without a page) all. */
 export async function listClients(
   db: Db,
@@ -143,32 +206,23 @@ export async function listClients(
   input: ClientListInput,
   deps: ClientResourceDeps,
 ): Promise<ClientListDocument> {
-  const where = stylistClientsWhere(actor.stylistId, input.search);
   let rows: ClientRow[];
   let pagination: ClientListDocument['meta']['pagination'];
   if (input.page === undefined) {
     rows = await db
       .select(clientColumns)
       .from(clients)
-      .where(where)
+      .where(stylistClientsWhere(actor.stylistId, input.search))
       .orderBy(...CLIENT_LIST_ORDER);
     pagination = { current_page: 1, total_pages: 1, per_page: rows.length, total: rows.length };
   } else {
-    const total = await countClients(db, actor, input.search);
-    const isPastTheEnd = (input.page - 1) * CLIENTS_PAGE_SIZE >= total;
-    rows = isPastTheEnd
-      ? []
-      : await clientPageQuery(db, where, {
-          ...input,
-          stylistId: actor.stylistId,
-          page: input.page,
-          total,
-        });
+    const page = await pageOfClients(db, actor, { search: input.search, page: input.page });
+    rows = page.rows;
     pagination = {
       current_page: input.page,
-      total_pages: Math.max(1, Math.ceil(total / CLIENTS_PAGE_SIZE)),
+      total_pages: Math.max(1, Math.ceil(page.total / CLIENTS_PAGE_SIZE)),
       per_page: CLIENTS_PAGE_SIZE,
-      total,
+      total: page.total,
     };
   }
 

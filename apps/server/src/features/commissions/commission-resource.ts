@@ -1,8 +1,9 @@
 import type { CommissionResource } from '@atelier/contract';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { clients, commissions, commissionStatuses } from '../../db/schema.ts';
-import { anyOf, centsToDollars } from '../clients/client-stats.ts';
+import { centsToDollars } from '../clients/client-stats.ts';
 
 type CommissionRow = typeof commissions.$inferSelect;
 
@@ -30,38 +31,91 @@ export function toCommissionResource(
   };
 }
 
+/** A commission with its client's name: what a resource is made from, besides its statuses. */
+export const commissionWithClientColumns = {
+  commission: commissions,
+  firstName: clients.firstName,
+  lastName: clients.lastName,
+};
+
+export interface CommissionWithClient {
+  commission: CommissionRow;
+  firstName: string;
+  lastName: string;
+}
+
+// Ids go in as one array, so each statement's text is the same for any number of them.
+const commissionsByIdStatement = preparedStatement(
+  (db, name) =>
+    db
+      .select(commissionWithClientColumns)
+      .from(commissions)
+      .innerJoin(clients, eq(clients.id, commissions.clientId))
+      .where(sql`${commissions.id} = any(${sql.placeholder('ids')})`)
+      .prepare(name),
+  'commissions_by_id',
+);
+const statusesStatement = preparedStatement(
+  (db, name) =>
+    db
+      .select({
+        commissionId: commissionStatuses.commissionId,
+        label: commissionStatuses.label,
+        text: commissionStatuses.text,
+        createdAt: commissionStatuses.createdAt,
+      })
+      .from(commissionStatuses)
+      .where(sql`${commissionStatuses.commissionId} = any(${sql.placeholder('ids')})`)
+      .orderBy(asc(commissionStatuses.createdAt), asc(commissionStatuses.id))
+      .prepare(name),
+  'commission_statuses_of',
+);
+
+function loadStatuses(db: Db | Tx, ids: readonly number[]) {
+  return statusesStatement(db).execute({ ids: [...ids] });
+}
+
+function toResources(
+  rows: readonly CommissionWithClient[],
+  statuses: Awaited<ReturnType<typeof loadStatuses>>,
+): CommissionResource[] {
+  return rows.map((row) =>
+    toCommissionResource(
+      row.commission,
+      `${row.firstName} ${row.lastName}`.trim(),
+      statuses.filter((status) => status.commissionId === row.commission.id),
+    ),
+  );
+}
+
+/** Commissions already read with their clients' names, as resources in the same order. */
+export async function toCommissionResources(
+  db: Db | Tx,
+  rows: readonly CommissionWithClient[],
+): Promise<CommissionResource[]> {
+  if (rows.length === 0) return [];
+  return toResources(
+    rows,
+    await loadStatuses(
+      db,
+      rows.map((row) => row.commission.id),
+    ),
+  );
+}
+
 /** Commissions by id, as resources, in the order of `ids` (missing ones are left out). */
 export async function loadCommissionResources(
   db: Db | Tx,
   ids: readonly number[],
 ): Promise<CommissionResource[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .select({ commission: commissions, firstName: clients.firstName, lastName: clients.lastName })
-    .from(commissions)
-    .innerJoin(clients, eq(clients.id, commissions.clientId))
-    .where(anyOf(commissions.id, ids));
-  const statuses = await db
-    .select({
-      commissionId: commissionStatuses.commissionId,
-      label: commissionStatuses.label,
-      text: commissionStatuses.text,
-      createdAt: commissionStatuses.createdAt,
-    })
-    .from(commissionStatuses)
-    .where(anyOf(commissionStatuses.commissionId, ids))
-    .orderBy(asc(commissionStatuses.createdAt), asc(commissionStatuses.id));
+  const [rows, statuses] = await Promise.all([
+    commissionsByIdStatement(db).execute({ ids: [...ids] }),
+    loadStatuses(db, ids),
+  ]);
   const byId = new Map(rows.map((row) => [row.commission.id, row]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    if (!row) return [];
-    const name = `${row.firstName} ${row.lastName}`.trim();
-    return [
-      toCommissionResource(
-        row.commission,
-        name,
-        statuses.filter((status) => status.commissionId === id),
-      ),
-    ];
-  });
+  return toResources(
+    ids.flatMap((id) => byId.get(id) ?? []),
+    statuses,
+  );
 }

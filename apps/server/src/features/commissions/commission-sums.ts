@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { commissionDays, commissions } from '../../db/schema.ts';
 
 /** Instants from `start` (inclusive) to `end` (exclusive; null: no end). */
@@ -21,15 +22,6 @@ export const NO_COMMISSION_SUMS: CommissionSums = {
   paidPayments: 0,
   unpaidPayments: 0,
 };
-
-/** A row of sumCommissions' statement (both drivers answer `{ rows }`); sums of bigints come as text. */
-interface SumRow {
-  i: number;
-  paid_cents: string;
-  unpaid_cents: string;
-  paid_count: string;
-  unpaid_count: string;
-}
 
 const DAY_MS = 86_400_000;
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -58,11 +50,50 @@ function splitRange({ start, end }: InstantRange): RangeParts {
   };
 }
 
+const sumOf = (column: string) => sql<number>`sum(${sql.raw(`part.${column}`)})`.mapWith(Number);
+
 /**
- * The sums of a stylist's commissions created in each range, in one statement: whole days from
- * the per-day figures triggers keep (migration 0008), edge parts from the covering index on
- * (stylist, creation), so the work follows the number of days asked for, never the history's size.
- * The ranges go as arrays, so the statement's text is the same for any number of them.
+ * Whole days from the per-day figures triggers keep (migration 0008), edge parts from the covering
+ * index on (stylist, creation). The ranges go as arrays, so the text is the same for any number.
+ */
+const sumsStatement = preparedStatement(
+  (db, name) =>
+    db
+      .select({
+        i: sql<number>`part.i`,
+        paidCents: sumOf('paid_cents'),
+        unpaidCents: sumOf('unpaid_cents'),
+        paidPayments: sumOf('paid_count'),
+        unpaidPayments: sumOf('unpaid_count'),
+      })
+      .from(
+        sql`(
+          select whole.i, kept.paid_cents, kept.unpaid_cents, kept.paid_count, kept.unpaid_count
+          from unnest(${sql.placeholder('dayIndexes')}::int[], ${sql.placeholder('dayFroms')}::date[],
+                      ${sql.placeholder('dayTos')}::date[]) as whole(i, from_day, to_day)
+          join ${commissionDays} as kept
+            on kept.stylist_id = ${sql.placeholder('stylistId')}
+           and kept.day >= whole.from_day and kept.day < coalesce(whole.to_day, 'infinity'::date)
+          union all
+          select edge.i,
+                 case when c.paid_at is not null then c.amount_cents else 0 end,
+                 case when c.paid_at is null then c.amount_cents else 0 end,
+                 (c.paid_at is not null)::int, (c.paid_at is null)::int
+          from unnest(${sql.placeholder('edgeIndexes')}::int[], ${sql.placeholder('edgeFroms')}::timestamptz[],
+                      ${sql.placeholder('edgeTos')}::timestamptz[]) as edge(i, from_at, to_at)
+          join ${commissions} as c
+            on c.stylist_id = ${sql.placeholder('stylistId')}
+           and c.created_at >= edge.from_at and c.created_at < edge.to_at
+        ) as part`,
+      )
+      .groupBy(sql`part.i`)
+      .prepare(name),
+  'commission_sums',
+);
+
+/**
+ * The sums of a stylist's commissions created in each range, in one statement: the work follows
+ * the number of days asked for, never the history's size.
  */
 export async function sumCommissions(
   db: Db,
@@ -88,36 +119,16 @@ export async function sumCommissions(
       edgeTos.push(edge.to.toISOString());
     }
   });
-  const result = (await db.execute(sql`
-    select part.i, sum(part.paid_cents) as paid_cents, sum(part.unpaid_cents) as unpaid_cents,
-           sum(part.paid_count) as paid_count, sum(part.unpaid_count) as unpaid_count
-    from (
-      select whole.i, kept.paid_cents, kept.unpaid_cents, kept.paid_count, kept.unpaid_count
-      from unnest(${sql.param(dayIndexes)}::int[], ${sql.param(dayFroms)}::date[],
-                  ${sql.param(dayTos)}::date[]) as whole(i, from_day, to_day)
-      join ${commissionDays} as kept
-        on kept.stylist_id = ${stylistId}
-       and kept.day >= whole.from_day and kept.day < coalesce(whole.to_day, 'infinity'::date)
-      union all
-      select edge.i,
-             case when c.paid_at is not null then c.amount_cents else 0 end,
-             case when c.paid_at is null then c.amount_cents else 0 end,
-             (c.paid_at is not null)::int, (c.paid_at is null)::int
-      from unnest(${sql.param(edgeIndexes)}::int[], ${sql.param(edgeFroms)}::timestamptz[],
-                  ${sql.param(edgeTos)}::timestamptz[]) as edge(i, from_at, to_at)
-      join ${commissions} as c
-        on c.stylist_id = ${stylistId}
-       and c.created_at >= edge.from_at and c.created_at < edge.to_at
-    ) as part
-    group by part.i`)) as unknown as { rows: readonly SumRow[] };
+  const rows = await sumsStatement(db).execute({
+    stylistId,
+    dayIndexes,
+    dayFroms,
+    dayTos,
+    edgeIndexes,
+    edgeFroms,
+    edgeTos,
+  });
   const sums = ranges.map(() => NO_COMMISSION_SUMS);
-  for (const row of result.rows) {
-    sums[row.i] = {
-      paidCents: Number(row.paid_cents),
-      unpaidCents: Number(row.unpaid_cents),
-      paidPayments: Number(row.paid_count),
-      unpaidPayments: Number(row.unpaid_count),
-    };
-  }
+  for (const { i, ...sum } of rows) sums[i] = sum;
   return sums;
 }

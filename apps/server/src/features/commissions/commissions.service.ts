@@ -12,11 +12,12 @@ import {
   type CommissionListQuerySchema,
   type TimelinePoint,
 } from '@atelier/contract';
-import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { StylistActor } from '../../auth/auth.plugin.ts';
-import type { Db } from '../../db/client.ts';
-import { commissions, stylistTotals } from '../../db/schema.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
+import { clients, commissions, stylistTotals } from '../../db/schema.ts';
 import type { FileStorage } from '../../integrations/storage/storage.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { centsToDollars } from '../clients/client-stats.ts';
@@ -26,7 +27,11 @@ import {
   type CommissionSums,
   type InstantRange,
 } from './commission-sums.ts';
-import { loadCommissionResources } from './commission-resource.ts';
+import {
+  commissionWithClientColumns,
+  loadCommissionResources,
+  toCommissionResources,
+} from './commission-resource.ts';
 
 export type CommissionListInput = z.output<typeof CommissionListQuerySchema>;
 export type CommissionRange = z.output<typeof CommissionExportQuerySchema>;
@@ -73,6 +78,21 @@ export interface CommissionTotals extends CommissionSums {
   total: number;
 }
 
+const keptTotalsStatement = preparedStatement(
+  (db, name) =>
+    db
+      .select({
+        paidCents: stylistTotals.paidCents,
+        unpaidCents: stylistTotals.unpaidCents,
+        paidPayments: stylistTotals.paidCount,
+        unpaidPayments: stylistTotals.unpaidCount,
+      })
+      .from(stylistTotals)
+      .where(eq(stylistTotals.stylistId, sql.placeholder('stylistId')))
+      .prepare(name),
+  'stylist_commission_totals',
+);
+
 /** The totals of the whole range (not a page): the kept whole-history row, or summed days. */
 export async function loadCommissionTotals(
   db: Db,
@@ -82,15 +102,7 @@ export async function loadCommissionTotals(
   const instants = rangeInstants(range);
   let sums: CommissionSums;
   if (instants === null) {
-    const [kept] = await db
-      .select({
-        paidCents: stylistTotals.paidCents,
-        unpaidCents: stylistTotals.unpaidCents,
-        paidPayments: stylistTotals.paidCount,
-        unpaidPayments: stylistTotals.unpaidCount,
-      })
-      .from(stylistTotals)
-      .where(eq(stylistTotals.stylistId, stylistId));
+    const [kept] = await keptTotalsStatement(db).execute({ stylistId });
     sums = kept ?? NO_COMMISSION_SUMS;
   } else {
     [sums = NO_COMMISSION_SUMS] = await sumCommissions(db, stylistId, [instants]);
@@ -116,14 +128,16 @@ async function loadTimeline(
 ): Promise<TimelinePoint[]> {
   const timeZone = rangeTimeZone(range);
   const endDay = range.endDate ?? calendarDay(now, timeZone);
-  const months = Array.from({ length: COMMISSION_TIMELINE_MONTHS }, (_, index) => {
-    const first = firstOfMonth(endDay, index + 1 - COMMISSION_TIMELINE_MONTHS);
-    return {
-      first,
-      start: startOfDay(first, timeZone),
-      end: startOfDay(firstOfMonth(first, 1), timeZone),
-    };
-  });
+  // The 12 months' first days and the first day after them: each month ends where the next starts.
+  const firsts = Array.from({ length: COMMISSION_TIMELINE_MONTHS + 1 }, (_, index) =>
+    firstOfMonth(endDay, index + 1 - COMMISSION_TIMELINE_MONTHS),
+  );
+  const starts = firsts.map((first) => startOfDay(first, timeZone));
+  const months = firsts.slice(0, COMMISSION_TIMELINE_MONTHS).map((first, index) => ({
+    first,
+    start: starts[index] as Date,
+    end: starts[index + 1] as Date,
+  }));
   const sums = await sumCommissions(
     db,
     stylistId,
@@ -148,6 +162,29 @@ function nextPageUrl(publicUrl: string, range: CommissionRange, page: number) {
   return `${publicUrl.replace(/\/+$/, '')}/api/stylist/commissions?${query.toString()}`;
 }
 
+/** A page of the commissions `where` selects, in list order, with their clients' names. */
+function commissionPageQuery(db: Db | Tx, where: SQL | undefined, offset: number | Placeholder) {
+  return db
+    .select(commissionWithClientColumns)
+    .from(commissions)
+    .innerJoin(clients, eq(clients.id, commissions.clientId))
+    .where(where)
+    .orderBy(...commissionListOrder)
+    .limit(COMMISSIONS_PER_PAGE)
+    .offset(offset);
+}
+
+// The list's first view names no range: all of the stylist's commissions.
+const commissionPageStatement = preparedStatement(
+  (db, name) =>
+    commissionPageQuery(
+      db,
+      eq(commissions.stylistId, sql.placeholder('stylistId')),
+      sql.placeholder('offset'),
+    ).prepare(name),
+  'commission_page',
+);
+
 /**
  * One page of the stylist's commissions created in the range (pending first, then paid; newest
  * first within each), the range's totals in one aggregate, and the 12-month timeline.
@@ -159,22 +196,15 @@ export async function listCommissions(
   deps: { publicUrl: string; now?: Date },
 ): Promise<CommissionListDocument> {
   const page = range.page ?? 1;
-  const inScope = commissionsInRange(actor.stylistId, range);
+  const offset = (page - 1) * COMMISSIONS_PER_PAGE;
   const [totals, rows, timelineData] = await Promise.all([
     loadCommissionTotals(db, actor.stylistId, range),
-    db
-      .select({ id: commissions.id })
-      .from(commissions)
-      .where(inScope)
-      .orderBy(...commissionListOrder)
-      .limit(COMMISSIONS_PER_PAGE)
-      .offset((page - 1) * COMMISSIONS_PER_PAGE),
+    rangeInstants(range) === null
+      ? commissionPageStatement(db).execute({ stylistId: actor.stylistId, offset })
+      : commissionPageQuery(db, commissionsInRange(actor.stylistId, range), offset),
     loadTimeline(db, actor.stylistId, range, deps.now ?? new Date()),
   ]);
-  const data = await loadCommissionResources(
-    db,
-    rows.map((row) => row.id),
-  );
+  const data = await toCommissionResources(db, rows);
   const { total } = totals;
   return {
     data,
