@@ -47,6 +47,7 @@ export const targets = {
       'apps/web/postcss.config.cjs',
       'apps/web/tsconfig.json',
       'apps/web/package.json',
+      'scripts/build.mjs',
       ...shared,
     ],
     build: buildWeb,
@@ -134,11 +135,12 @@ export function stopBuilding(signal) {
  * @param {string} what the step, for the error when it fails
  * @param {string[]} args
  * @param {string} cwd
+ * @param {NodeJS.ProcessEnv} [env]
  * @returns {Promise<void>}
  */
-function runNode(what, args, cwd) {
+function runNode(what, args, cwd, env = process.env) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd, stdio: 'inherit' });
+    const child = spawn(process.execPath, args, { cwd, env, stdio: 'inherit' });
     activeBuild = child;
     child.on('error', reject);
     child.on('exit', (code, signal) => {
@@ -156,6 +158,10 @@ async function buildWeb() {
     'vite build',
     [vite, 'build', '--logLevel', 'warn'],
     path.join(repoRoot, 'apps/web'),
+    // Always the production build: a build started under a test runner (NODE_ENV=test, inherited
+    // by `npm start` spawned from a test) would otherwise bundle React's development build, which
+    // is twice the size and slower, and the stamp would keep it for every later start.
+    { ...process.env, NODE_ENV: 'production' },
   );
 }
 
