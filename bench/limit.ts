@@ -36,6 +36,7 @@ import {
   stylistEmail,
 } from './generate-data.ts';
 import { bearerFor } from './sign-in.ts';
+import { stylistCalls, type StylistCall } from './stylist-calls.ts';
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl?.startsWith('postgres')) {
@@ -197,10 +198,7 @@ function waves(statements: Statement[]): Omit<Statement, 'pid'>[][] {
 
 /* ----------------------------------------------------------------- the run */
 
-interface Call {
-  name: string;
-  url: string;
-}
+type Call = StylistCall;
 interface Captured {
   statements: Statement[];
   contentType: string;
@@ -280,21 +278,7 @@ async function measureAt(url: string, clientsPerStylist: number) {
       data: { id: number | string }[];
     };
     const clientId = page.data[0]!.id;
-    const calls: Call[] = [
-      { name: 'clients page 1', url: '/api/stylist/clients?page=1' },
-      { name: 'client detail', url: `/api/stylist/clients/${clientId}` },
-      { name: "a client's quotes", url: `/api/stylist/clients/${clientId}/quotes` },
-      {
-        name: `search "${searchTerm}"`,
-        url: `/api/stylist/clients?page=1&search=${encodeURIComponent(searchTerm)}`,
-      },
-      {
-        name: `search "${shortSearchTerm}"`,
-        url: `/api/stylist/clients?page=1&search=${encodeURIComponent(shortSearchTerm)}`,
-      },
-      { name: 'dashboard', url: '/api/stylist/dashboard' },
-      { name: 'commissions list', url: '/api/stylist/commissions' },
-    ];
+    const calls = stylistCalls({ clientId, search: searchTerm, shortSearch: shortSearchTerm });
 
     const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     const setLog = async (on: boolean) => {

@@ -35,6 +35,7 @@ import {
   stylistEmail,
 } from './generate-data.ts';
 import { bearerFor } from './sign-in.ts';
+import { stylistCalls } from './stylist-calls.ts';
 
 const duration = Number(process.env.DURATION ?? 5);
 const connections = Number(process.env.CONNECTIONS ?? 10);
@@ -119,19 +120,9 @@ try {
   const search =
     process.env.SEARCH ??
     (isGenerated ? 'whitfield' : first.data[0]!.attributes.lastName.slice(0, 4).toLowerCase());
-  const calls = [
-    { name: 'clients page 1', url: '/api/stylist/clients?page=1' },
-    {
-      name: `search "${search}"`,
-      url: `/api/stylist/clients?page=1&search=${encodeURIComponent(search)}`,
-    },
-    {
-      name: `search "${shortSearch}"`,
-      url: `/api/stylist/clients?page=1&search=${encodeURIComponent(shortSearch)}`,
-    },
-    { name: 'dashboard', url: '/api/stylist/dashboard' },
-    { name: 'commissions list', url: '/api/stylist/commissions' },
-  ].filter((call) => !callPattern || callPattern.test(call.name));
+  const calls = stylistCalls({ search, shortSearch }).filter(
+    (call) => !callPattern || callPattern.test(call.name),
+  );
 
   console.log(
     `\nPGlite, ${account.email} with ${first.meta.pagination.total} clients; ` +
