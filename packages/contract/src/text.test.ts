@@ -16,6 +16,18 @@ describe('unstorableTextPaths', () => {
     expect(unstorableTextPaths('\u0000')).toEqual(['_']);
   });
 
+  test('names every string and key holding half of a UTF-16 surrogate pair', () => {
+    expect(
+      unstorableTextPaths({
+        high: 'a\uD800b',
+        low: '\uDC00',
+        reversed: '\uDC00\uD800',
+        ['k\uDBFF']: 'value',
+        pair: 'dress 👗 \uD83D\uDC57',
+      }),
+    ).toEqual(['high', 'k\uDBFF', 'low', 'reversed']);
+  });
+
   test('finds nothing in ordinary text, accents, emoji and other control characters', () => {
     expect(unstorableTextPaths({ a: 'Élodie 👗\t\n\u0001', b: [1, true, null] })).toEqual([]);
     expect(unstorableTextPaths(undefined)).toEqual([]);

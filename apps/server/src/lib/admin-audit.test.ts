@@ -112,16 +112,19 @@ test('opening a stylist account is audited without its password, and the stylist
   expect(refused.statusCode).toBe(403);
 });
 
-test('a body with a lone surrogate (valid JSON, refused by jsonb) is kept with U+FFFD in its place', async () => {
+test('a ban whose reason holds half of a surrogate pair (valid JSON, refused by jsonb) answers 400 and changes nothing', async () => {
+  const before = await rows();
   const answer = await app.inject({
     method: 'POST',
-    url: '/api/admin/outbox/retry-failed',
+    url: '/api/admin/users/ban',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    payload: '"\\ud8004"',
+    payload: `{"email":"${stylist.email}","reason":"\\ud800"}`,
   });
-  expect(answer.statusCode).toBe(200);
-  expect((await rows())[0]).toMatchObject({
-    action: 'POST /api/admin/outbox/retry-failed',
-    detail: { body: '\ufffd4' },
+  expect(answer.statusCode, answer.body).toBe(400);
+  expect(answer.json()).toMatchObject({
+    code: 'VALIDATION_FAILED',
+    errors: { reason: [expect.any(String)] },
   });
+  expect(await rows()).toEqual(before);
+  expect((await signIn(app, stylist.email)).response.statusCode).toBe(200);
 });

@@ -5,28 +5,13 @@ import { writeAudit } from './audit.ts';
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * A copy `jsonb` can hold: a lone UTF-16 surrogate (valid in a JSON request, refused by
- * PostgreSQL's jsonb) becomes U+FFFD. Bodies are at most 32 levels deep (lib/json-body.ts).
+ * The body as the trail keeps it: never a password. Text `jsonb` cannot hold never gets here: every
+ * request carrying it was refused before its handler (lib/unstorable-text.ts).
  */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-const wellFormed = (text: string) => text.replace(LONE_SURROGATE, '\uFFFD');
-
-function storable(value: unknown): unknown {
-  if (typeof value === 'string') return wellFormed(value);
-  if (Array.isArray(value)) return value.map(storable);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, entry]) => [wellFormed(key), storable(entry)]),
-    );
-  }
-  return value;
-}
-
-/** The body as the trail keeps it: never a password. */
 function withoutSecrets(body: unknown): unknown {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return storable(body);
-  return storable(
-    Object.fromEntries(Object.entries(body).filter(([key]) => !/password|secret|token/i.test(key))),
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  return Object.fromEntries(
+    Object.entries(body).filter(([key]) => !/password|secret|token/i.test(key)),
   );
 }
 
