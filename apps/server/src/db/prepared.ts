@@ -1,3 +1,4 @@
+import { Column, is, SQL, Subquery } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client.ts';
 
@@ -6,6 +7,7 @@ import type { Db, Tx } from './client.ts';
  * request building SQL than PostgreSQL spends running it), and run by name: each pooled
  * connection parses and plans it once. Values go in through `sql.placeholder(…)`. Inside a
  * transaction the statement is built afresh on the transaction's connection, as before.
+ * A flat select's rows are mapped by a row mapper compiled once (`compiledRows`).
  */
 export function preparedStatement<T>(build: (db: Db | Tx, name: string) => T, name: string) {
   const built = new WeakMap<Db, T>();
@@ -13,9 +15,57 @@ export function preparedStatement<T>(build: (db: Db | Tx, name: string) => T, na
     if (db instanceof PgTransaction) return build(db, name);
     let statement = built.get(db);
     if (!statement) {
-      statement = build(db, name);
+      statement = compiledRows(build(db, name));
       built.set(db, statement);
     }
     return statement;
   };
+}
+
+interface Decoder {
+  mapFromDriverValue(value: unknown): unknown;
+}
+
+/** What drizzle's prepared queries (node-postgres and PGlite alike, 0.45) keep about a select. */
+interface DrizzlePreparedSelect {
+  fields?: { path: string[]; field: unknown }[];
+  customResultMapper?: (rows: unknown[][]) => unknown;
+}
+
+/** An `sql` expression's decoder (its `mapWith`), internal to drizzle. */
+const decoderOfSql = (expression: SQL) => (expression as unknown as { decoder: Decoder }).decoder;
+
+/** The decoder drizzle's own `mapResultRow` picks for a selected field (drizzle-orm/utils.js). */
+function decoderOf(field: unknown): Decoder {
+  if (is(field, Column)) return field;
+  if (is(field, SQL)) return decoderOfSql(field);
+  if (is(field, Subquery)) return decoderOfSql(field._.sql as SQL);
+  return decoderOfSql((field as SQL.Aliased).sql);
+}
+
+/**
+ * Drizzle maps every row of a result field by field, asking of each field, on each row, what
+ * kind of thing it is (`is(field, Column)` walks the class chain) and allocating an iterator per
+ * field: a tenth of a page of 50 clients' CPU time. For a prepared select whose fields are flat
+ * (no joined table nested under its own key) the answer never changes, so it is settled once and
+ * each row becomes one loop over the values: the same objects, decoded by the same decoders
+ * (prepared.test.ts compares both on every column type Atelier selects). Anything else keeps
+ * drizzle's mapping.
+ */
+export function compiledRows<T>(statement: T): T {
+  const query = statement as DrizzlePreparedSelect;
+  const { fields } = query;
+  if (!Array.isArray(fields) || query.customResultMapper !== undefined) return statement;
+  if (fields.some(({ path }) => path.length !== 1)) return statement;
+  const columns = fields.map(({ path: [key = ''], field }) => ({ key, decoder: decoderOf(field) }));
+  query.customResultMapper = (rows) =>
+    rows.map((row) => {
+      const mapped: Record<string, unknown> = {};
+      columns.forEach(({ key, decoder }, index) => {
+        const raw = row[index];
+        mapped[key] = raw === null ? null : decoder.mapFromDriverValue(raw);
+      });
+      return mapped;
+    });
+  return statement;
 }
