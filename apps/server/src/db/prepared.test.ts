@@ -72,12 +72,34 @@ test('a compiled row mapper gives exactly the rows drizzle maps itself', async (
   ).toBeTypeOf('function');
 });
 
-test('a select with a table nested under its own key keeps drizzle’s mapping', () => {
+test('an inner join’s table nested under its own key is mapped the same way', async () => {
+  const db = app.database.db;
+  const build = (on: typeof db, name: string) =>
+    on
+      .select({ commission: commissions, firstName: clients.firstName })
+      .from(commissions)
+      .innerJoin(clients, eq(clients.id, commissions.clientId))
+      .where(eq(commissions.stylistId, sql.placeholder('stylistId')))
+      .orderBy(commissions.id)
+      .prepare(name);
+  const byDrizzle = await build(db, 'prepared_test_nested_drizzle').execute({ stylistId });
+  const statement = preparedStatement(build, 'prepared_test_nested');
+  const compiled = await statement(db).execute({ stylistId });
+
+  expect(compiled).toEqual(byDrizzle);
+  expect(compiled.map((row) => row.commission.amountCents)).toEqual([125_00, 250_00]);
+  expect(compiled[0]!.commission.createdAt).toBeInstanceOf(Date);
+  expect(
+    (statement(db) as unknown as { customResultMapper?: unknown }).customResultMapper,
+  ).toBeTypeOf('function');
+});
+
+test('a left join’s table, which drizzle turns into null when all its values are, keeps drizzle’s mapping', () => {
   const nested = app.database.db
-    .select({ quote: { id: quotes.id }, client: clients })
+    .select({ quote: { id: quotes.id }, commission: commissions })
     .from(quotes)
-    .innerJoin(clients, eq(clients.id, quotes.clientId))
-    .prepare('prepared_test_nested');
+    .leftJoin(commissions, eq(commissions.quoteId, quotes.id))
+    .prepare('prepared_test_left');
   expect(
     (compiledRows(nested) as unknown as { customResultMapper?: unknown }).customResultMapper,
   ).toBeUndefined();

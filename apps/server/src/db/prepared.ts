@@ -1,4 +1,4 @@
-import { Column, is, SQL, Subquery } from 'drizzle-orm';
+import { Column, getTableName, is, SQL, Subquery } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client.ts';
 
@@ -30,6 +30,8 @@ interface Decoder {
 interface DrizzlePreparedSelect {
   fields?: { path: string[]; field: unknown }[];
   customResultMapper?: (rows: unknown[][]) => unknown;
+  /** Which tables of a join always have a row (inner joins); the others' objects may be null. */
+  joinsNotNullableMap?: Record<string, boolean>;
 }
 
 /** An `sql` expression's decoder (its `mapWith`), internal to drizzle. */
@@ -44,26 +46,46 @@ function decoderOf(field: unknown): Decoder {
 }
 
 /**
+ * Whether drizzle's mapping of this field is a plain copy under its path: a top-level field, or
+ * one level down in a table's object that drizzle never turns into null (an inner join's table).
+ */
+function isSettled(
+  { path, field }: { path: string[]; field: unknown },
+  notNullable: Record<string, boolean> | undefined,
+) {
+  if (path.length === 1) return true;
+  if (path.length !== 2) return false;
+  if (!notNullable || !is(field, Column)) return true;
+  return notNullable[getTableName(field.table)] === true;
+}
+
+/**
  * Drizzle maps every row of a result field by field, asking of each field, on each row, what
  * kind of thing it is (`is(field, Column)` walks the class chain) and allocating an iterator per
- * field: a tenth of a page of 50 clients' CPU time. For a prepared select whose fields are flat
- * (no joined table nested under its own key) the answer never changes, so it is settled once and
- * each row becomes one loop over the values: the same objects, decoded by the same decoders
- * (prepared.test.ts compares both on every column type Atelier selects). Anything else keeps
+ * field: a tenth of a page of 50 clients' CPU time. For a prepared select the answer never
+ * changes, so it is settled once and each row becomes one loop over the values: the same objects,
+ * decoded by the same decoders (prepared.test.ts compares both). A select whose mapping is not a
+ * plain copy (a left join's table, which drizzle turns into null when all its values are) keeps
  * drizzle's mapping.
  */
 export function compiledRows<T>(statement: T): T {
   const query = statement as DrizzlePreparedSelect;
-  const { fields } = query;
+  const { fields, joinsNotNullableMap } = query;
   if (!Array.isArray(fields) || query.customResultMapper !== undefined) return statement;
-  if (fields.some(({ path }) => path.length !== 1)) return statement;
-  const columns = fields.map(({ path: [key = ''], field }) => ({ key, decoder: decoderOf(field) }));
+  if (!fields.every((field) => isSettled(field, joinsNotNullableMap))) return statement;
+  const columns = fields.map(({ path: [key = '', nestedKey], field }) => ({
+    key,
+    nestedKey,
+    decoder: decoderOf(field),
+  }));
   query.customResultMapper = (rows) =>
     rows.map((row) => {
       const mapped: Record<string, unknown> = {};
-      columns.forEach(({ key, decoder }, index) => {
+      columns.forEach(({ key, nestedKey, decoder }, index) => {
         const raw = row[index];
-        mapped[key] = raw === null ? null : decoder.mapFromDriverValue(raw);
+        const value = raw === null ? null : decoder.mapFromDriverValue(raw);
+        if (nestedKey === undefined) mapped[key] = value;
+        else ((mapped[key] ??= {}) as Record<string, unknown>)[nestedKey] = value;
       });
       return mapped;
     });
