@@ -1,3 +1,4 @@
+import type { onSendHookHandler } from 'fastify';
 import type { Db } from '../db/client.ts';
 import type { AppInstance } from './app-instance.ts';
 import { writeAudit } from './audit.ts';
@@ -25,11 +26,11 @@ function subjectOf(params: unknown, route: string): string {
 
 /**
  * Every back-office change made through the API writes the audit trail (actor, action, subject,
- * time, address) before its answer leaves: an admin who sees a success can count on its row.
+ * time, address) before its answer leaves: an admin who sees a success can count on its row. The
+ * hook is the admin routes' own: no other request pays for it.
  */
 export function registerAdminAudit(app: AppInstance, db: Db) {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.routeOptions.config.access !== 'admin') return payload;
+  const audit: onSendHookHandler = async (request, reply, payload) => {
     if (READS.has(request.method) || reply.statusCode >= 400 || !request.actor) return payload;
     const route = request.routeOptions.url ?? request.url;
     await writeAudit(db, {
@@ -43,5 +44,10 @@ export function registerAdminAudit(app: AppInstance, db: Db) {
       ipAddress: request.ip,
     });
     return payload;
+  };
+  app.addHook('onRoute', (route) => {
+    if (route.config?.access !== 'admin') return;
+    if ([route.method].flat().every((method) => READS.has(method))) return;
+    route.onSend = [route.onSend ?? []].flat().concat(audit);
   });
 }
