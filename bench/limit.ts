@@ -35,6 +35,7 @@ import {
   optionsFromEnv,
   stylistEmail,
 } from './generate-data.ts';
+import { cpuMs } from './process-cpu.ts';
 import { bearerFor } from './sign-in.ts';
 import { stylistCalls, type StylistCall } from './stylist-calls.ts';
 
@@ -212,6 +213,9 @@ interface Measured {
   /** Each round's 99th percentile latency, ms. */
   atelierP99: number[];
   limitP99: number[];
+  /** Each server's own CPU time per request, in µs (user + system, from /proc). */
+  atelierCpu: number[];
+  limitCpu: number[];
 }
 
 const median = (values: number[]) => {
@@ -344,6 +348,8 @@ async function measureAt(url: string, clientsPerStylist: number) {
           limit: [],
           atelierP99: [],
           limitP99: [],
+          atelierCpu: [],
+          limitCpu: [],
         });
       }
     } finally {
@@ -379,7 +385,8 @@ async function measureAt(url: string, clientsPerStylist: number) {
       );
     }
 
-    const measure = async (address: string, url: string, seconds: number) => {
+    const measure = async (address: string, url: string, seconds: number, pid?: number) => {
+      const cpuBefore = pid === undefined ? 0 : cpuMs(pid);
       const result = await autocannon({
         url: `${address}${url}`,
         headers,
@@ -393,7 +400,9 @@ async function measureAt(url: string, clientsPerStylist: number) {
           `${address}${url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`,
         );
       }
-      return { rps: result.requests.average, p99: result.latency.p99 };
+      const cpuPerRequest =
+        pid === undefined ? 0 : ((cpuMs(pid) - cpuBefore) * 1000) / result.requests.total;
+      return { rps: result.requests.average, p99: result.latency.p99, cpuPerRequest };
     };
     if (warmup > 0) {
       for (const { call } of measured) {
@@ -409,14 +418,26 @@ async function measureAt(url: string, clientsPerStylist: number) {
       for (const row of measured) {
         // Interleaved, and in turn first: neither server always meets a machine the other warmed.
         const measureAtelier = async () => {
-          const { rps, p99 } = await measure(atelierAddress, row.call.url, duration);
+          const { rps, p99, cpuPerRequest } = await measure(
+            atelierAddress,
+            row.call.url,
+            duration,
+            atelier.child.pid,
+          );
           row.atelier.push(rps);
           row.atelierP99.push(p99);
+          row.atelierCpu.push(cpuPerRequest);
         };
         const measureLimit = async () => {
-          const { rps, p99 } = await measure(limitAddress, row.call.url, duration);
+          const { rps, p99, cpuPerRequest } = await measure(
+            limitAddress,
+            row.call.url,
+            duration,
+            limit.child.pid,
+          );
           row.limit.push(rps);
           row.limitP99.push(p99);
+          row.limitCpu.push(cpuPerRequest);
         };
         if (round % 2 === 0) {
           await measureAtelier();
@@ -449,6 +470,8 @@ function printTable(measured: Measured[]) {
       'ratio min–max',
       'p99 ms Atelier',
       'p99 ms limit',
+      'CPU µs/req Atelier',
+      'CPU µs/req limit',
     ],
     ...measured.map((row) => {
       const ratios = row.atelier.map((rps, i) => rps / row.limit[i]!);
@@ -460,12 +483,15 @@ function printTable(measured: Measured[]) {
         spread(ratios, 2),
         `${median(row.atelierP99).toFixed(0)} (${spread(row.atelierP99, 0)})`,
         `${median(row.limitP99).toFixed(0)} (${spread(row.limitP99, 0)})`,
+        `${median(row.atelierCpu).toFixed(0)} (${spread(row.atelierCpu, 0)})`,
+        `${median(row.limitCpu).toFixed(0)} (${spread(row.limitCpu, 0)})`,
       ];
     }),
   ];
   const widths = table[0]!.map((_, column) => Math.max(...table.map((row) => row[column]!.length)));
   console.log(
-    '\nreq/s and p99: median (min–max) over the rounds; ratio: Atelier ÷ limit per round, median\n',
+    '\nreq/s, p99 and CPU: median (min–max) over the rounds; ratio: Atelier ÷ limit per round, ' +
+      "median; CPU: the server process's own user + system time per request\n",
   );
   for (const [index, row] of table.entries()) {
     console.log(`| ${row.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`);

@@ -34,6 +34,7 @@ import {
   optionsFromEnv,
   stylistEmail,
 } from './generate-data.ts';
+import { cpuMs } from './process-cpu.ts';
 import { bearerFor } from './sign-in.ts';
 import { stylistCalls } from './stylist-calls.ts';
 
@@ -46,8 +47,6 @@ const isProfiled = process.env.PROFILE === '1';
 const isGenerated = process.env.CLIENTS_PER_STYLIST !== undefined;
 /** A request slower than this counts as an error: the dashboard at 100k can take seconds. */
 const REQUEST_TIMEOUT_S = 60;
-/** USER_HZ, which Linux fixes at 100 on every architecture Node runs on. */
-const CLOCK_TICKS_PER_S = 100;
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-pglite-'));
@@ -158,14 +157,6 @@ fs.rmSync(scratch, { recursive: true, force: true });
 if (failed) {
   console.error('some answers were not 2xx');
   process.exitCode = 1;
-}
-
-/** A process's CPU time so far (user + system), in ms, from /proc (Linux). */
-function cpuMs(pid: number): number {
-  // The fields after the command name, which is in parentheses and may hold spaces.
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  const ticks = Number(fields[11]) + Number(fields[12]);
-  return (ticks * 1000) / CLOCK_TICKS_PER_S;
 }
 
 interface ProfileNode {

@@ -8,12 +8,12 @@ import {
   type CreateClientBodySchema,
   type UpdateClientBody,
 } from '@atelier/contract';
-import { and, count, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { StylistActor } from '../../auth/auth.plugin.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { violatedUniqueConstraint } from '../../db/errors.ts';
-import { preparedStatement } from '../../db/prepared.ts';
+import { preparedStatement, reusedStatement } from '../../db/prepared.ts';
 import { clients, clientSearchPrefixCounts, stylists, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { shopAccountRow } from '../accounts/shop-account.ts';
@@ -23,7 +23,13 @@ import {
   type ClientResourceDeps,
   type ClientRow,
 } from './client-resource.ts';
-import { CLIENT_LIST_ORDER, stylistClientsWhere } from './client-search.ts';
+import {
+  CLIENT_LIST_ORDER,
+  clientSearch,
+  SEARCH_KINDS,
+  searchConditionOf,
+  type SearchKind,
+} from './client-search.ts';
 import { loadClientStats, NO_CLIENT_STATS } from './client-stats.ts';
 
 export type NewClient = z.output<typeof CreateClientBodySchema>;
@@ -65,21 +71,16 @@ const MATCHES_FENCE = 2 ** 31 - 1;
 /**
  * A page of the clients `where` selects, by walking the stylist's covering name index: the offset
  * is walked in the index alone (an index-only scan); only the page's own rows are read from the
- * table. The stylist is named for the walk's sake.
+ * table. The stylist is named for the walk's sake. Placeholders: stylistId, offset (and where's).
  */
-function namePageQuery(
-  db: Db | Tx,
-  stylistId: number | Placeholder,
-  where: SQL | undefined,
-  offset: number | Placeholder,
-) {
+function namePageQuery(db: Db | Tx, where: SQL | undefined) {
   const pageIds = db
     .select({ id: clients.id })
     .from(clients)
-    .where(and(eq(clients.stylistId, stylistId), where))
+    .where(and(eq(clients.stylistId, sql.placeholder('stylistId')), where))
     .orderBy(...CLIENT_LIST_ORDER)
     .limit(CLIENTS_PAGE_SIZE)
-    .offset(offset);
+    .offset(sql.placeholder('offset'));
   return db
     .select(clientColumns)
     .from(clients)
@@ -89,38 +90,67 @@ function namePageQuery(
 
 // The list without a search: its page by name, the commonest list there is.
 const clientPageStatement = preparedStatement(
-  (db, name) =>
-    namePageQuery(db, sql.placeholder('stylistId'), undefined, sql.placeholder('offset')).prepare(
-      name,
-    ),
+  (db, name) => namePageQuery(db, undefined).prepare(name),
   'client_page',
 );
 
-/** One page of the clients a search selects, in list order; `total` is how many it selects. */
-async function searchPageQuery(
-  db: Db,
-  where: SQL,
-  input: { stylistId: number; offset: number; total: number },
-): Promise<ClientRow[]> {
-  if (input.total > SORT_MATCHES_UP_TO) {
-    return namePageQuery(db, input.stylistId, where, input.offset);
-  }
-  // A subquery with a LIMIT is never merged into the outer query, so PostgreSQL finds the matches
-  // by index and sorts them rather than walking the name index in order. (OFFSET 0, the usual
-  // fence, is dropped by drizzle.) The limit is above any count that takes this branch.
-  const matches = db
-    .select(clientColumns)
-    .from(clients)
-    .where(where)
-    .limit(MATCHES_FENCE)
-    .as('matches');
-  return db
-    .select()
-    .from(matches)
-    .orderBy(sql`lower(${matches.lastName})`, sql`lower(${matches.firstName})`, matches.id)
-    .limit(CLIENTS_PAGE_SIZE)
-    .offset(input.offset);
+/** A reused statement for each kind of search (client-search.ts), built when first used. */
+function perSearchKind<T>(build: (kind: SearchKind) => (db: Db) => T) {
+  const statements = Object.fromEntries(SEARCH_KINDS.map((kind) => [kind, build(kind)])) as Record<
+    SearchKind,
+    (db: Db) => T
+  >;
+  return (kind: SearchKind, db: Db) => statements[kind](db);
 }
+
+/**
+ * A page of the matches of a search that selects many clients, by walking the name index (see
+ * `namePageQuery`).
+ */
+const searchNamePageStatement = perSearchKind((kind) =>
+  reusedStatement((db) => namePageQuery(db, searchConditionOf(kind))),
+);
+
+/**
+ * A page of the matches of a search that selects few: a subquery with a LIMIT is never merged into
+ * the outer query, so PostgreSQL finds the matches by index and sorts them rather than walking
+ * the name index in order. (OFFSET 0, the usual fence, is dropped by drizzle.) The limit is above
+ * any count that takes this branch.
+ */
+const searchSortedPageStatement = perSearchKind((kind) =>
+  reusedStatement((db) => {
+    const matches = db
+      .select(clientColumns)
+      .from(clients)
+      .where(searchConditionOf(kind))
+      .limit(MATCHES_FENCE)
+      .as('matches');
+    return db
+      .select()
+      .from(matches)
+      .orderBy(sql`lower(${matches.lastName})`, sql`lower(${matches.firstName})`, matches.id)
+      .limit(CLIENTS_PAGE_SIZE)
+      .offset(sql.placeholder('offset'));
+  }),
+);
+
+/** How many clients a 3+ character search selects. */
+const searchCountStatement = perSearchKind((kind) =>
+  reusedStatement((db) =>
+    db.select({ total: count() }).from(clients).where(searchConditionOf(kind)),
+  ),
+);
+
+/** All the clients a search selects, in list order (the list without pages). */
+const allMatchesStatement = perSearchKind((kind) =>
+  reusedStatement((db) =>
+    db
+      .select(clientColumns)
+      .from(clients)
+      .where(searchConditionOf(kind))
+      .orderBy(...CLIENT_LIST_ORDER),
+  ),
+);
 
 const clientCountStatement = preparedStatement(
   (db, name) =>
@@ -167,10 +197,8 @@ async function countClients(db: Db, actor: StylistActor, search: string | undefi
     });
     return kept?.total ?? 0;
   }
-  const [counted] = await db
-    .select({ total: count() })
-    .from(clients)
-    .where(stylistClientsWhere(actor.stylistId, search));
+  const { kind, values } = clientSearch(actor.stylistId, search);
+  const [counted] = await searchCountStatement(kind, db).execute(values);
   return counted?.total ?? 0;
 }
 
@@ -192,10 +220,12 @@ async function pageOfClients(
   }
   const total = await countClients(db, actor, input.search);
   if (offset >= total) return { total, rows: [] };
-  const where = stylistClientsWhere(actor.stylistId, input.search);
+  const { kind, values } = clientSearch(actor.stylistId, input.search);
+  const statement =
+    total > SORT_MATCHES_UP_TO ? searchNamePageStatement : searchSortedPageStatement;
   return {
     total,
-    rows: await searchPageQuery(db, where, { stylistId: actor.stylistId, offset, total }),
+    rows: await statement(kind, db).execute({ ...values, offset }),
   };
 }
 
@@ -209,11 +239,8 @@ export async function listClients(
   let rows: ClientRow[];
   let pagination: ClientListDocument['meta']['pagination'];
   if (input.page === undefined) {
-    rows = await db
-      .select(clientColumns)
-      .from(clients)
-      .where(stylistClientsWhere(actor.stylistId, input.search))
-      .orderBy(...CLIENT_LIST_ORDER);
+    const { kind, values } = clientSearch(actor.stylistId, input.search);
+    rows = await allMatchesStatement(kind, db).execute(values);
     pagination = { current_page: 1, total_pages: 1, per_page: rows.length, total: rows.length };
   } else {
     const page = await pageOfClients(db, actor, { search: input.search, page: input.page });
