@@ -91,6 +91,44 @@ const sumsStatement = preparedStatement(
   'commission_sums',
 );
 
+/** What the sums statement is given for some ranges, besides the stylist: arrays, one per column. */
+export interface RangeParams {
+  ranges: number;
+  dayIndexes: number[];
+  dayFroms: string[];
+  dayTos: (string | null)[];
+  edgeIndexes: number[];
+  edgeFroms: string[];
+  edgeTos: string[];
+}
+
+/** Ranges as the sums statement takes them: whole UTC days, and the part days at their edges. */
+export function rangeParams(ranges: readonly InstantRange[]): RangeParams {
+  const params: RangeParams = {
+    ranges: ranges.length,
+    dayIndexes: [],
+    dayFroms: [],
+    dayTos: [],
+    edgeIndexes: [],
+    edgeFroms: [],
+    edgeTos: [],
+  };
+  ranges.forEach((range, index) => {
+    const { days, edges } = splitRange(range);
+    if (days) {
+      params.dayIndexes.push(index);
+      params.dayFroms.push(days.from);
+      params.dayTos.push(days.to);
+    }
+    for (const edge of edges) {
+      params.edgeIndexes.push(index);
+      params.edgeFroms.push(edge.from.toISOString());
+      params.edgeTos.push(edge.to.toISOString());
+    }
+  });
+  return params;
+}
+
 /**
  * The sums of a stylist's commissions created in each range, in one statement: the work follows
  * the number of days asked for, never the history's size.
@@ -98,37 +136,13 @@ const sumsStatement = preparedStatement(
 export async function sumCommissions(
   db: Db,
   stylistId: number,
-  ranges: readonly InstantRange[],
+  ranges: readonly InstantRange[] | RangeParams,
 ): Promise<CommissionSums[]> {
-  const dayIndexes: number[] = [];
-  const dayFroms: string[] = [];
-  const dayTos: (string | null)[] = [];
-  const edgeIndexes: number[] = [];
-  const edgeFroms: string[] = [];
-  const edgeTos: string[] = [];
-  ranges.forEach((range, index) => {
-    const { days, edges } = splitRange(range);
-    if (days) {
-      dayIndexes.push(index);
-      dayFroms.push(days.from);
-      dayTos.push(days.to);
-    }
-    for (const edge of edges) {
-      edgeIndexes.push(index);
-      edgeFroms.push(edge.from.toISOString());
-      edgeTos.push(edge.to.toISOString());
-    }
-  });
-  const rows = await sumsStatement(db).execute({
-    stylistId,
-    dayIndexes,
-    dayFroms,
-    dayTos,
-    edgeIndexes,
-    edgeFroms,
-    edgeTos,
-  });
-  const sums = ranges.map(() => NO_COMMISSION_SUMS);
+  const { ranges: count, ...params } = Array.isArray(ranges)
+    ? rangeParams(ranges)
+    : (ranges as RangeParams);
+  const rows = await sumsStatement(db).execute({ stylistId, ...params });
+  const sums = Array.from({ length: count }, () => NO_COMMISSION_SUMS);
   for (const { i, ...sum } of rows) sums[i] = sum;
   return sums;
 }

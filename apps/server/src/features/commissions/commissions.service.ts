@@ -23,7 +23,9 @@ import { AppError } from '../../lib/app-error.ts';
 import { centsToDollars } from '../clients/client-stats.ts';
 import {
   NO_COMMISSION_SUMS,
+  rangeParams,
   sumCommissions,
+  type RangeParams,
   type CommissionSums,
   type InstantRange,
 } from './commission-sums.ts';
@@ -116,9 +118,47 @@ function firstOfMonth(day: string, offset: number): string {
   return new Date(Date.UTC(year, month - 1 + offset)).toISOString().slice(0, 10);
 }
 
+interface TimelineMonths {
+  labels: { month: string; year: number }[];
+  params: RangeParams;
+}
+
+/** How many (day, zone) timelines are remembered: every request of a day in a zone asks the same. */
+const TIMELINES_KEPT = 256;
+const timelines = new Map<string, TimelineMonths>();
+
+/**
+ * The 12 months of a zone ending with the month of `endDay`, bounded by the zone's first instants
+ * of months, as labels and as the sums statement's ranges. Settled once per day and zone: a pure
+ * function of both, so every instance may remember it.
+ */
+function timelineMonths(endDay: string, timeZone: string): TimelineMonths {
+  const key = `${endDay} ${timeZone}`;
+  const known = timelines.get(key);
+  if (known) return known;
+  // The 12 months' first days and the first day after them: each month ends where the next starts.
+  const firsts = Array.from({ length: COMMISSION_TIMELINE_MONTHS + 1 }, (_, index) =>
+    firstOfMonth(endDay, index + 1 - COMMISSION_TIMELINE_MONTHS),
+  );
+  const starts = firsts.map((first) => startOfDay(first, timeZone));
+  const months = firsts.slice(0, COMMISSION_TIMELINE_MONTHS);
+  const settled = {
+    labels: months.map((first) => {
+      const [year = 0, month = 1] = first.split('-').map(Number);
+      return { month: MONTH_ABBREVIATIONS[month - 1] ?? '', year };
+    }),
+    params: rangeParams(
+      months.map((_, index) => ({ start: starts[index] as Date, end: starts[index + 1] as Date })),
+    ),
+  };
+  if (timelines.size >= TIMELINES_KEPT) timelines.delete(timelines.keys().next().value as string);
+  timelines.set(key, settled);
+  return settled;
+}
+
 /**
  * The 12 months of the zone ending with the month of `endDate` (else the zone's current month),
- * each with its total, bounded by the zone's first instants of months (summed from kept days).
+ * each with its total (summed from kept days).
  */
 async function loadTimeline(
   db: Db,
@@ -127,30 +167,12 @@ async function loadTimeline(
   now: Date,
 ): Promise<TimelinePoint[]> {
   const timeZone = rangeTimeZone(range);
-  const endDay = range.endDate ?? calendarDay(now, timeZone);
-  // The 12 months' first days and the first day after them: each month ends where the next starts.
-  const firsts = Array.from({ length: COMMISSION_TIMELINE_MONTHS + 1 }, (_, index) =>
-    firstOfMonth(endDay, index + 1 - COMMISSION_TIMELINE_MONTHS),
-  );
-  const starts = firsts.map((first) => startOfDay(first, timeZone));
-  const months = firsts.slice(0, COMMISSION_TIMELINE_MONTHS).map((first, index) => ({
-    first,
-    start: starts[index] as Date,
-    end: starts[index + 1] as Date,
+  const { labels, params } = timelineMonths(range.endDate ?? calendarDay(now, timeZone), timeZone);
+  const sums = await sumCommissions(db, stylistId, params);
+  return labels.map((label, index) => ({
+    ...label,
+    amount: centsToDollars((sums[index]?.paidCents ?? 0) + (sums[index]?.unpaidCents ?? 0)),
   }));
-  const sums = await sumCommissions(
-    db,
-    stylistId,
-    months.map(({ start, end }) => ({ start, end })),
-  );
-  return months.map(({ first }, index) => {
-    const [year = 0, month = 1] = first.split('-').map(Number);
-    return {
-      month: MONTH_ABBREVIATIONS[month - 1] ?? '',
-      year,
-      amount: centsToDollars((sums[index]?.paidCents ?? 0) + (sums[index]?.unpaidCents ?? 0)),
-    };
-  });
 }
 
 function nextPageUrl(publicUrl: string, range: CommissionRange, page: number) {
