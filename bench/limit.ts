@@ -17,6 +17,9 @@
  * (clients per stylist, comma-separated: each size in its own database on the cluster,
  * atelier_limit_<stylists>x<size>, then a table of how each call holds as data grows), and
  * generate-data.ts's STYLISTS, CLIENTS_PER_STYLIST, QUOTES_PER_CLIENT, COMMISSIONS_PER_CLIENT.
+ * PROFILE=1 records a V8 CPU profile of Atelier's server over each size's run and prints where its
+ * thread spent the time (by owner, and the busiest functions); PROFILE_OUT=file keeps each as
+ * file.<size>.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -35,6 +38,7 @@ import {
   optionsFromEnv,
   stylistEmail,
 } from './generate-data.ts';
+import { printProfile } from './cpu-profile.ts';
 import { cpuMs } from './process-cpu.ts';
 import { bearerFor } from './sign-in.ts';
 import { stylistCalls, type StylistCall } from './stylist-calls.ts';
@@ -73,6 +77,10 @@ const repoRoot = path.resolve(import.meta.dirname, '..');
 const bundle = path.join(repoRoot, 'apps/server/dist/server.js');
 const limitServer = path.join(import.meta.dirname, 'limit-server.mjs');
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-limit-'));
+const isProfiled = process.env.PROFILE === '1';
+/** Where Atelier's server writes its CPU profile of one size's run (PROFILE=1). */
+const profileDirFor = (clientsPerStylist: number) =>
+  path.join(scratch, `profile-${clientsPerStylist}`);
 /** The servers of the size being measured, stopped if the run overruns its time. */
 let running: ReturnType<typeof spawnServer>[] = [];
 
@@ -247,8 +255,11 @@ async function measureAt(url: string, clientsPerStylist: number) {
     const log = logFile(String(control.port));
 
     const atelierPort = await freePort();
+    const profileFlags = isProfiled
+      ? ['--cpu-prof', `--cpu-prof-dir=${profileDirFor(clientsPerStylist)}`]
+      : [];
     const atelier = spawnServer(
-      [bundle],
+      [...profileFlags, bundle],
       {
         AUTH_SECRET: BENCH_AUTH_SECRET,
         JWT_TTL_SECONDS: '86400',
@@ -526,6 +537,10 @@ try {
     const result = await measureAt(url, size);
     results.push(result);
     printTable(result.measured);
+    if (isProfiled) {
+      const keepAs = process.env.PROFILE_OUT && `${process.env.PROFILE_OUT}.${size}`;
+      printProfile(profileDirFor(size), keepAs || undefined);
+    }
   }
 } finally {
   fs.rmSync(scratch, { recursive: true, force: true });
