@@ -49,7 +49,9 @@ export function initials(
   return `${firstLetter(firstName)}${firstLetter(lastName)}`.toUpperCase();
 }
 
-// Array.from splits by code point, so a name starting with an astral character keeps it whole.
+// By code point, so a name starting with an astral character keeps it whole (without splitting
+// the whole name: a list page makes a hundred of these).
 function firstLetter(name: string | null | undefined): string {
-  return Array.from(name?.trim() ?? '')[0] ?? '';
+  const first = name?.trim().codePointAt(0);
+  return first === undefined ? '' : String.fromCodePoint(first);
 }
