@@ -102,45 +102,66 @@ function commissionStatsQuery(db: Db, where: SQL) {
 
 type PendingItemsKey = keyof typeof pendingItemsColumns;
 
-/** `alias.column` of the lateral subqueries below, as a number. */
-const lateralCount = (alias: string, column: string) =>
-  sql<number>`${sql.identifier(alias)}.${sql.identifier(column)}`.mapWith(Number);
+/**
+ * A client's quote and commission figures, as two subqueries to join laterally after a FROM whose
+ * row is the client (`clientId` is its id): a lookup by client in each table, and aggregates
+ * without a group answer zeros for a client with none.
+ */
+export function listedStatsSubqueries(db: Db, clientId: AnyColumn | SQL) {
+  const stylistId = sql.placeholder('stylistId');
+  const quoteFigures = db
+    .select(
+      Object.fromEntries(
+        Object.entries(pendingItemsColumns).map(([key, column]) => [key, column.as(key)]),
+      ) as { [Key in PendingItemsKey]: SQL.Aliased<number> },
+    )
+    .from(quotes)
+    .where(and(eq(quotes.stylistId, stylistId), eq(quotes.clientId, clientId)))
+    .as('q');
+  const commissionFigures = db
+    .select({
+      number: sql<number>`count(*)`.mapWith(Number).as('number'),
+      totalCents: sumCents(commissions.amountCents).as('total_cents'),
+    })
+    .from(commissions)
+    .where(and(eq(commissions.stylistId, stylistId), eq(commissions.clientId, clientId)))
+    .as('c');
+  return {
+    quoteFigures,
+    commissionFigures,
+    /** What the two add to a select. */
+    fields: { ...quoteFigures._.selectedFields, ...commissionFigures._.selectedFields },
+  };
+}
+
+type ListedStatsRow = Record<PendingItemsKey | 'number' | 'totalCents', number>;
+
+/** A client's stats from the fields of `listedStatsSubqueries`. */
+export function statsOfRow(row: ListedStatsRow): ClientStats {
+  return {
+    commissions: { number: row.number, total: centsToDollars(row.totalCents) },
+    pendingItems: {
+      open: row.open,
+      accepted: row.accepted,
+      total: row.total,
+      itemsSold: row.itemsSold,
+      pendingReviewTotal: row.pendingReviewTotal,
+      pendingShipmentTotal: row.pendingShipmentTotal,
+    },
+  };
+}
 
 /**
- * Each listed client's quote and commission figures in one statement: a lookup by client in each
- * table per id (aggregates without a group answer zeros for a client with none). The ids go in as
- * one array, so the text never changes.
+ * Each listed client's quote and commission figures in one statement. The ids go in as one array,
+ * so the text never changes.
  */
 const listedClientStatsStatement = preparedStatement((db, name) => {
-  const stylistId = sql.placeholder('stylistId');
-  const quoteFigures = sql.join(
-    Object.entries(pendingItemsColumns).map(
-      ([key, column]) => sql`${column} as ${sql.identifier(key)}`,
-    ),
-    sql`, `,
-  );
-  const pendingItems = Object.fromEntries(
-    Object.keys(pendingItemsColumns).map((key) => [key, lateralCount('q', key)]),
-  ) as Record<PendingItemsKey, SQL<number>>;
+  const { quoteFigures, commissionFigures, fields } = listedStatsSubqueries(db, sql`ids.id`);
   return db
-    .select({
-      clientId: sql<number>`ids.id`,
-      ...pendingItems,
-      number: lateralCount('c', 'number'),
-      totalCents: lateralCount('c', 'total_cents'),
-    })
-    .from(
-      sql`unnest(${sql.placeholder('ids')}::int[]) as ids(id)
-        cross join lateral (
-          select ${quoteFigures} from ${quotes}
-          where ${quotes.stylistId} = ${stylistId} and ${quotes.clientId} = ids.id
-        ) as q
-        cross join lateral (
-          select count(*) as number, ${sumCents(commissions.amountCents)} as total_cents
-          from ${commissions}
-          where ${commissions.stylistId} = ${stylistId} and ${commissions.clientId} = ids.id
-        ) as c`,
-    )
+    .select({ clientId: sql<number>`ids.id`, ...fields })
+    .from(sql`unnest(${sql.placeholder('ids')}::int[]) as ids(id)`)
+    .crossJoinLateral(quoteFigures)
+    .crossJoinLateral(commissionFigures)
     .prepare(name);
 }, 'listed_client_stats');
 
@@ -158,12 +179,7 @@ export async function loadClientStats(
   if (clientIds.length === 0) return stats;
   if (clientIds.length <= MAX_LISTED_IDS) {
     const rows = await listedClientStatsStatement(db).execute({ stylistId, ids: [...clientIds] });
-    for (const { clientId, number, totalCents, ...pendingItems } of rows) {
-      stats.set(clientId, {
-        commissions: { number, total: centsToDollars(totalCents) },
-        pendingItems,
-      });
-    }
+    for (const { clientId, ...figures } of rows) stats.set(clientId, statsOfRow(figures));
     return stats;
   }
   const [quoteRows, commissionRows] = await Promise.all([
