@@ -1,9 +1,12 @@
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { eq, like, sql } from 'drizzle-orm';
+import { pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterEach, expect, test, vi } from 'vitest';
 import { violatedUniqueConstraint } from './errors.ts';
+import type { Db } from './client.ts';
 import { DRIZZLE_TEXT_TYPES, DrizzlePGlite } from './pglite.ts';
+import { preparedStatement, reusedStatement } from './prepared.ts';
 
 const clients: PGlite[] = [];
 afterEach(async () => {
@@ -108,4 +111,44 @@ test('a statement whose result columns changed is prepared anew', async () => {
   expect((await client.query(text, ['hem'])).fields).toHaveLength(6);
   await client.exec('alter table notes add column colour text');
   expect((await client.query(text, ['hem'])).fields).toHaveLength(7);
+});
+
+test('a statement planned per call is not kept prepared: each call is planned for its values', async () => {
+  const client = await open();
+  const search = 'select id from notes where title like $1';
+  const before = client.preparedCount;
+  client.planPerCall(search);
+  await client.query(search, ['a%']);
+  await client.query(search, ['%b%']);
+  expect(client.preparedCount).toBe(before);
+  await client.query('select id from notes where id = $1', [1]);
+  expect(client.preparedCount).toBe(before + 1);
+});
+
+test('statements built by reusedStatement are planned per call on PGlite; preparedStatement ones are kept', async () => {
+  const client = await open();
+  const db = drizzle({ client }) as unknown as Db;
+  const notes = pgTable('notes', { id: serial('id').primaryKey(), title: text('title').notNull() });
+  const byPattern = reusedStatement((on) =>
+    on
+      .select({ id: notes.id })
+      .from(notes)
+      .where(like(notes.title, sql.placeholder('pattern'))),
+  );
+  const byId = preparedStatement(
+    (on, name) =>
+      on
+        .select({ id: notes.id })
+        .from(notes)
+        .where(eq(notes.id, sql.placeholder('id')))
+        .prepare(name),
+    'note_by_id',
+  );
+  await client.exec("insert into notes (title) values ('apple'), ('banana')");
+  const before = client.preparedCount;
+  expect(await byPattern(db).execute({ pattern: 'a%' })).toEqual([{ id: 1 }]);
+  expect(await byPattern(db).execute({ pattern: '%an%' })).toEqual([{ id: 2 }]);
+  expect(client.preparedCount).toBe(before);
+  expect(await byId(db).execute({ id: 2 })).toEqual([{ id: 2 }]);
+  expect(client.preparedCount).toBe(before + 1);
 });

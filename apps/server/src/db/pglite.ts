@@ -52,12 +52,15 @@ interface Prepared {
  *   database every time; parsing the statement anew is a large part of a small query's cost.
  *
  * Prepared statements outlive transactions, so one that fails or rolls back keeps them; a
- * statement whose tables change is planned again by PostgreSQL itself. Plans stay custom (made
- * for each call's values, as for an unnamed statement): a generic plan for a search pattern or a
- * stylist whose data is unlike the others could be far worse than the one PostgreSQL picks now.
+ * statement whose tables change is planned again by PostgreSQL itself. PostgreSQL plans them as
+ * it plans any prepared statement (after five calls, one generic plan unless it costs more than
+ * the calls' own). A statement registered with `planPerCall` (a search, whose best plan depends on
+ * its pattern, and which is unnamed on PostgreSQL too) is not kept prepared: it is parsed and
+ * planned at each call for its values.
  */
 export class DrizzlePGlite extends PGlite {
   readonly #prepared = new Map<string, Prepared>();
+  readonly #plannedPerCall = new Set<string>();
   #nextName = 0;
   #preparedMax = PREPARED_STATEMENTS_MAX;
 
@@ -71,9 +74,12 @@ export class DrizzlePGlite extends PGlite {
     await client.waitReady;
     // Set after start-up, which adds a parser for every array type, these included.
     for (const type of DRIZZLE_TEXT_TYPES) client.parsers[type] = keepText;
-    // For the whole session: PGlite has only this one.
-    await client.exec('set plan_cache_mode = force_custom_plan');
     return client;
+  }
+
+  /** Runs this statement unprepared from now on: parsed and planned at each call, for its values. */
+  planPerCall(text: string): void {
+    this.#plannedPerCall.add(text);
   }
 
   /** The statements kept prepared now (for tests). */
@@ -86,7 +92,9 @@ export class DrizzlePGlite extends PGlite {
     params: unknown[] = [],
     options?: QueryOptions,
   ): Promise<Results<T>> {
-    if (!isPreparable(text, options)) return super.query<T>(text, params, withoutParsers(options));
+    if (!this.#isPreparable(text, options)) {
+      return super.query<T>(text, params, withoutParsers(options));
+    }
     await this._checkReady();
     return this._runExclusiveTransaction(() =>
       this._runExclusiveQuery(async () => {
@@ -106,7 +114,7 @@ export class DrizzlePGlite extends PGlite {
   override transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
     return super.transaction((tx) => {
       const query = <R>(text: string, params: unknown[] = [], options?: QueryOptions) => {
-        if (!isPreparable(text, options) || tx.closed) {
+        if (!this.#isPreparable(text, options) || tx.closed) {
           return tx.query<R>(text, params, withoutParsers(options));
         }
         // The transaction holds the transaction lock already; one statement at a time within it.
@@ -115,6 +123,10 @@ export class DrizzlePGlite extends PGlite {
       // The rest of the transaction, getters included, stays PGlite's own.
       return callback(Object.assign(Object.create(tx) as Transaction, { query }));
     });
+  }
+
+  #isPreparable(text: string, options: QueryOptions | undefined): boolean {
+    return isPreparable(text, options) && !this.#plannedPerCall.has(text);
   }
 
   async #runPrepared<T>(

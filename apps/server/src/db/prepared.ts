@@ -1,6 +1,7 @@
 import { Column, getTableName, is, SQL, Subquery } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client.ts';
+import { DrizzlePGlite } from './pglite.ts';
 
 /**
  * A hot statement built once per database instead of on every call (drizzle spends more of a
@@ -34,8 +35,16 @@ const UNNAMED = undefined as unknown as string;
  * it at each call for the values it is given, as a search must be (how many clients a pattern
  * matches decides between the trigram index and the name index). What is saved is drizzle's work.
  */
-export function reusedStatement<T>(build: (db: Db | Tx) => { prepare(name: string): T }) {
-  return preparedStatement((db) => build(db).prepare(UNNAMED), 'unnamed');
+export function reusedStatement<T extends { getQuery(): { sql: string } }>(
+  build: (db: Db | Tx) => { prepare(name: string): T },
+) {
+  return preparedStatement((db) => {
+    const statement = build(db).prepare(UNNAMED);
+    // PGlite keeps statements prepared (db/pglite.ts): this one is not, so that it is planned per call.
+    const client = (db as { $client?: unknown }).$client;
+    if (client instanceof DrizzlePGlite) client.planPerCall(statement.getQuery().sql);
+    return statement;
+  }, 'unnamed');
 }
 
 interface Decoder {
