@@ -398,6 +398,23 @@ const ownClientStatement = preparedStatement(
   'find_own_client',
 );
 
+/** One of the stylist's clients with their figures, in one statement. */
+const ownClientWithStatsStatement = preparedStatement((db, name) => {
+  const { quoteFigures, commissionFigures, fields } = listedStatsSubqueries(db, clients.id);
+  return db
+    .select({ ...clientColumns, ...fields })
+    .from(clients)
+    .crossJoinLateral(quoteFigures)
+    .crossJoinLateral(commissionFigures)
+    .where(
+      and(
+        eq(clients.id, sql.placeholder('clientId')),
+        eq(clients.stylistId, sql.placeholder('stylistId')),
+      ),
+    )
+    .prepare(name);
+}, 'own_client_with_stats');
+
 /** One of the signed-in stylist's clients with stats; another stylist's client is as missing as an unknown one. */
 export async function getClient(
   db: Db,
@@ -405,9 +422,12 @@ export async function getClient(
   clientId: number,
   deps: ClientResourceDeps,
 ): Promise<ClientDocument> {
-  const row = await findOwnClient(db, actor, clientId);
+  const [row] = await ownClientWithStatsStatement(db).execute({
+    clientId,
+    stylistId: actor.stylistId,
+  });
   if (!row) throw clientNotFound();
-  return toClientDocument(db, actor, row, deps);
+  return { data: toClientResource(row, statsOfRow(row), deps) };
 }
 
 /** Saves the stylist's notes on a client. */
