@@ -78,16 +78,12 @@ function routePreload(images: Record<string, string[]>): Plugin {
           if (!route || !file) throw new Error(`route-preload: no route or chunk for ${key}`);
           return { path: route.path, page: file, images: images[key] ?? [] };
         });
-        return {
-          html,
-          tags: [
-            {
-              tag: 'script',
-              children: preloadScript(preloadTable(manifest, pages), '/'),
-              injectTo: 'head',
-            },
-          ],
-        };
+        // Before the entry's tags, so before its stylesheet: a classic script after a stylesheet
+        // waits for it to load. After the head's meta tags, the charset among them.
+        const entryTag = html.indexOf('<script type="module"');
+        if (entryTag < 0) throw new Error('route-preload: no entry script in index.html');
+        const script = `<script>${preloadScript(preloadTable(manifest, pages), '/')}</script>\n    `;
+        return html.slice(0, entryTag) + script + html.slice(entryTag);
       },
     },
   };

@@ -117,14 +117,14 @@ export function matchRoute(pathname: string, paths: string[]): number {
 /**
  * The inline script for index.html: it adds `<link rel=modulepreload>` for the matched route's
  * JavaScript and `<link rel=preload as=style>` for its CSS (crossorigin, as Vite's own loader
- * asks for them, so the loader finds them in the cache), and `<link rel=preload as=image>` for
- * the images that paint first.
+ * asks for them, so the loader finds them in the cache), and `<link rel=preload as=image>` (high
+ * priority) for the images that paint first.
  */
 export function preloadScript(table: RoutePreload[], base: string): string {
   const data = JSON.stringify(table.map(({ path, js, css, images }) => [path, js, css, images]));
   return `(function(){var t=${data};var match=${matchRoute.toString()};
 var i=match(location.pathname,t.map(function(r){return r[0];}));if(i<0)return;
-function add(rel,as,href,cors){var l=document.createElement('link');l.rel=rel;if(as)l.setAttribute('as',as);if(cors)l.crossOrigin='';l.href=href;document.head.appendChild(l);}
+function add(rel,as,href,cors){var l=document.createElement('link');l.rel=rel;if(as)l.setAttribute('as',as);if(as==='image')l.setAttribute('fetchpriority','high');if(cors)l.crossOrigin='';l.href=href;document.head.appendChild(l);}
 t[i][1].forEach(function(f){add('modulepreload','',${JSON.stringify(base)}+f,true);});
 t[i][2].forEach(function(f){add('preload','style',${JSON.stringify(base)}+f,true);});
 t[i][3].forEach(function(f){add('preload','image',f,false);});})();`;
