@@ -19,10 +19,14 @@ const AlertsModal = lazy(() =>
   import('./alerts-modal.tsx').then((m) => ({ default: m.AlertsModal })),
 );
 
-/** Starts loading the signed-in header early, beside the page's own code. */
+/**
+ * Starts loading the signed-in header early, beside the page's own code, and the account call's
+ * schema, which otherwise loads with that call, one round trip late (auth-schemas.ts).
+ */
 export function preloadSignedInParts(): void {
   void loadHeaderActions();
   void loadActionBar();
+  void import('../../features/auth/auth-schemas.ts');
 }
 
 const HEADER_HEIGHT = 64;
