@@ -68,3 +68,9 @@ afterEach(() => {
     throw new Error(`console.error was called during the test:\n${text}`);
   }
 });
+
+// The schemas the app loads with its first API call (kept out of the entry: lib/api-client.ts,
+// features/auth/auth-schemas.ts), loaded once here: a test on fake timers cannot wait for a
+// module import, which real time alone completes.
+await import('./src/lib/error-body-schema.ts');
+await import('./src/features/auth/auth-schemas.ts');

@@ -73,7 +73,7 @@ import { memoryRateLimitStore, postgresRateLimitStore } from './lib/rate-limit-s
 import { serializeRequest } from './lib/log-redaction.ts';
 import { OneLinePerRequest } from './lib/request-log.ts';
 import { checkedSerializerCompiler, plainSerializerCompiler } from './lib/response-serializer.ts';
-import { securityHeaders } from './lib/security-headers.ts';
+import { inlineScriptHashes, securityHeaders } from './lib/security-headers.ts';
 
 export interface BuildOptions {
   /** An already open database (tests pass an in-memory one); otherwise one is opened from config. */
@@ -143,10 +143,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   registerJsonBodyParser(app);
   app.addHook('preValidation', refuseUnstorableText);
 
+  const indexHtml = path.join(config.webDistDir, 'index.html');
+  const servesWeb = fs.existsSync(indexHtml);
   const headers = securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
+        // The shell's own inline script, by its hash (none when no web build is served).
+        scriptSrc: [
+          "'self'",
+          ...(servesWeb ? inlineScriptHashes(fs.readFileSync(indexHtml, 'utf8')) : []),
+        ],
         // Mantine and Swagger UI inject style tags at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
@@ -351,8 +358,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(adminOutboxRoutes, { db: database.db });
   await app.register(adminClientLinksRoutes, { db: database.db, publicUrl: config.publicUrl });
 
-  const indexHtml = path.join(config.webDistDir, 'index.html');
-  const servesWeb = fs.existsSync(indexHtml);
   if (servesWeb) {
     await app.register(fastifyStatic, {
       root: config.webDistDir,

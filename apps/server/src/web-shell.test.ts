@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,7 +8,8 @@ import type { App } from './app.ts';
 import { buildTestApp } from './test/test-app.ts';
 
 // A build as `vite build` leaves it: each text file with its .br and .gz twins.
-const shell = '<!doctype html><html><head><title>Atelier</title></head><body></body></html>';
+const inline = "document.documentElement.dataset.x='1';";
+const shell = `<!doctype html><html><head><title>Atelier</title><script>${inline}</script></head><body></body></html>`;
 const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 
 function writeWithTwins(file: string, text: string) {
@@ -63,6 +65,13 @@ describe('the web build the server sends', () => {
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(page.headers['content-encoding']).toBe('br');
     expect(zlib.brotliDecompressSync(page.rawPayload).toString()).toBe(shell);
+  });
+
+  test("allows the shell's inline script by its hash, and no other inline script", async () => {
+    const page = await app.inject({ url: '/dashboard' });
+    const hash = createHash('sha256').update(inline).digest('base64');
+    const policy = String(page.headers['content-security-policy']);
+    expect(policy.split(';')).toContain(`script-src 'self' 'sha256-${hash}'`);
   });
 
   test('never answers an unknown API path with the shell', async () => {

@@ -1,5 +1,4 @@
 import './app/mantine-styles.css';
-import '@mantine/notifications/styles.css';
 import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

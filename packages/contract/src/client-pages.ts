@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { PaymentMethodSchema, type PaymentMethod } from './account.ts';
 import { ErrorBodySchema } from './errors.ts';
-import { ACCESS_TOKEN_PATTERN, CLIENT_RESPONSE_ROUTE } from './logistics.ts';
+import { CLIENT_RESPONSE_ROUTE } from './http.ts';
+import { ACCESS_TOKEN_PATTERN } from './logistics.ts';
 import { AcceptedOfferTypeSchema, ClientResponseSchema } from './offers.ts';
 import { RecordResponsesBodySchema } from './quotes.ts';
 

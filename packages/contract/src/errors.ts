@@ -26,6 +26,3 @@ export const ErrorCode = {
   unavailable: 'UNAVAILABLE',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
-
-/** The 401 a refused token gets, and what the web says when it signs out for that reason. */
-export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';

@@ -18,12 +18,6 @@ export const MOBILE_APP_SCHEME_URL = 'atelier://manifest-printed';
 /** Most items one pickup or one label may carry. */
 export const SHIPMENT_MAX_ITEMS = 50;
 
-/**
- * The client's response page (§2 "Client response page"): its route name is part of its API
- * path, `/api/client/{routeName}/{token}`, and of the link the share email carries
- * (docs/decisions/0006).
- */
-export const CLIENT_RESPONSE_ROUTE = 'curated';
 /** How long a shared link works before the stylist must share again. */
 export const SHARE_LINK_TTL_DAYS = 30;
 /** How long a manifest's public print link works. */

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
+import { MOBILE_BREAKPOINT_PX } from './http.ts';
 import { KnownQuoteStatusSchema, statusAction } from './quote-status.ts';
 import {
   ACTIONABLE_STATUSES,
-  MOBILE_BREAKPOINT_PX,
   STATUS_FILTER_ALL,
   canToggleSelection,
   deselectOutsideFilter,

@@ -1,7 +1,7 @@
+import { MOBILE_BREAKPOINT_PX } from './http.ts';
 import { selectionGroup } from './quote-status.ts';
 import type { KnownQuoteStatus } from './quote-status.ts';
 
-export const MOBILE_BREAKPOINT_PX = 600;
 export const TAP_MOVE_TOLERANCE_PX = 10;
 export const STATUS_FILTER_ALL = 'all';
 

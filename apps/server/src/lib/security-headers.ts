@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 
@@ -23,4 +24,18 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   );
   if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
   return Object.fromEntries(headers);
+}
+
+/**
+ * CSP sources (`'sha256-…'`) for the inline scripts of a page shell: the web's index.html starts
+ * the opened route's downloads from one (apps/web/src/app/route-preload.ts), which
+ * `script-src 'self'` alone would block.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    (match) =>
+      `'sha256-${createHash('sha256')
+        .update(match[1] ?? '')
+        .digest('base64')}'`,
+  );
 }

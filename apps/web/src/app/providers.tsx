@@ -1,12 +1,26 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { createRefusedTokenHandler } from '../features/auth/refused-token.ts';
 import { sessionStore } from '../features/auth/session-store.ts';
 import { setApiTokenSource, setRefusedTokenHandler } from '../lib/api-client.ts';
-import classes from './providers.module.css';
 import { cssVariablesResolver, theme } from './theme.ts';
+
+// The toasts' container and styles load with the first toast, not before the first page: the
+// store keeps what was shown meanwhile, and the container shows it once it is mounted.
+const Toasts = lazy(() => import('./toasts.tsx').then((m) => ({ default: m.Toasts })));
+
+function ToastsOnDemand() {
+  const { notifications, queue } = useNotifications();
+  const [isWanted, setIsWanted] = useState(false);
+  if (!isWanted && notifications.length + queue.length > 0) setIsWanted(true);
+  return isWanted ? (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  ) : null;
+}
 
 // Every API call carries the session's bearer token when one exists (§7).
 setApiTokenSource(() => sessionStore.getToken());
@@ -32,7 +46,7 @@ export function AppProviders({ queryClient, mantineEnv = 'default', children }: 
       forceColorScheme="dark"
       env={mantineEnv}
     >
-      <Notifications position="top-center" classNames={{ root: classes.toasts }} />
+      <ToastsOnDemand />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

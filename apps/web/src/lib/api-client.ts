@@ -1,10 +1,13 @@
-import {
-  API_ACCEPT,
-  ErrorBodySchema,
-  SESSION_ENDED_MESSAGE,
-  type ErrorBody,
-} from '@atelier/contract';
+import { API_ACCEPT, SESSION_ENDED_MESSAGE, type ErrorBody } from '@atelier/contract';
 import type { z } from 'zod';
+
+/**
+ * The error body's schema loads with the first error answer: this client is part of the entry,
+ * which shows the first page before zod is downloaded (the sign-in page asks nothing before its
+ * form is sent). A 2xx answer is parsed by the caller's schema, which brought zod with it.
+ */
+const loadErrorBodySchema = () =>
+  import('./error-body-schema.ts').then((module) => module.ErrorBodySchema);
 
 /** A failed API call: the contract's error body when the server sent one (§7, §8). */
 export class ApiError extends Error {
@@ -119,9 +122,9 @@ interface RawAnswer {
   retryAfter: string | null;
 }
 
-function toApiError({ status, text, retryAfter }: RawAnswer): ApiError {
+async function toApiError({ status, text, retryAfter }: RawAnswer): Promise<ApiError> {
   const payload = parseJson(text);
-  const parsed = ErrorBodySchema.safeParse(payload);
+  const parsed = (await loadErrorBodySchema()).safeParse(payload);
   const body = parsed.success ? parsed.data : null;
   return new ApiError({
     status,
@@ -134,8 +137,8 @@ function toApiError({ status, text, retryAfter }: RawAnswer): ApiError {
 }
 
 /** A 2xx answer parsed by `schema`; any other status becomes the ApiError its body describes. */
-function readAnswer<S extends z.ZodType>(answer: RawAnswer, schema: S): z.infer<S> {
-  if (answer.status < 200 || answer.status > 299) throw toApiError(answer);
+async function readAnswer<S extends z.ZodType>(answer: RawAnswer, schema: S): Promise<z.infer<S>> {
+  if (answer.status < 200 || answer.status > 299) throw await toApiError(answer);
   const parsed = schema.safeParse(parseJson(answer.text));
   if (!parsed.success) {
     throw new ApiError({
@@ -217,7 +220,10 @@ export function apiUpload<S extends z.ZodType>(
       try {
         const retryAfter = xhr.getResponseHeader('Retry-After');
         noticeRefusedToken(xhr.status, headers);
-        resolve(readAnswer({ status: xhr.status, text: xhr.responseText, retryAfter }, schema));
+        readAnswer({ status: xhr.status, text: xhr.responseText, retryAfter }, schema).then(
+          resolve,
+          reject,
+        );
       } catch (error) {
         reject(error);
       }

@@ -1,9 +1,7 @@
 import { formatDate as formatDateIn } from '@atelier/contract';
+import { browserTimeZone } from './browser-time-zone.ts';
 
-/** The viewer's time zone, as the browser reports it (an IANA name such as America/Los_Angeles). */
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
-}
+export { browserTimeZone };
 
 /**
  * §9: m/d/yyyy on the viewer's calendar: every date the web shows goes through here, so a quote

@@ -4,13 +4,14 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AtelierLogo } from '../../components/atelier-logo.tsx';
 import { routes } from '../routes.ts';
-import { ActionBar } from './action-bar.tsx';
 import classes from './dark-layout.module.css';
 import { OpenAfterMount } from '../../components/open-after-mount.tsx';
 
 // The signed-in parts load apart: the sign-in page and the client pages never download them.
 const loadHeaderActions = () => import('./header-actions.tsx');
 const HeaderActions = lazy(() => loadHeaderActions().then((m) => ({ default: m.HeaderActions })));
+const loadActionBar = () => import('./action-bar.tsx');
+const ActionBar = lazy(() => loadActionBar().then((m) => ({ default: m.ActionBar })));
 const AccountModal = lazy(() =>
   import('./account-modal.tsx').then((m) => ({ default: m.AccountModal })),
 );
@@ -18,9 +19,14 @@ const AlertsModal = lazy(() =>
   import('./alerts-modal.tsx').then((m) => ({ default: m.AlertsModal })),
 );
 
-/** Starts loading the signed-in header early, beside the page's own code. */
+/**
+ * Starts loading the signed-in header early, beside the page's own code, and the account call's
+ * schema, which otherwise loads with that call, one round trip late (auth-schemas.ts).
+ */
 export function preloadSignedInParts(): void {
   void loadHeaderActions();
+  void loadActionBar();
+  void import('../../features/auth/auth-schemas.ts');
 }
 
 const HEADER_HEIGHT = 64;
@@ -78,7 +84,9 @@ export function DarkLayout({ isLoggedIn, children }: DarkLayoutProps) {
       {isLoggedIn && (
         <>
           <AppShell.Footer className={classes.footer} withBorder={false}>
-            <ActionBar onOpenAlerts={alerts.open} onOpenAccount={account.open} />
+            <Suspense fallback={null}>
+              <ActionBar onOpenAlerts={alerts.open} onOpenAccount={account.open} />
+            </Suspense>
           </AppShell.Footer>
           <Suspense fallback={null}>
             {account.wasOpened && (

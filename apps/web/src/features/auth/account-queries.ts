@@ -1,19 +1,19 @@
-import {
-  AccountDocumentSchema,
-  type AccountDocument,
-  type StylistResource,
-} from '@atelier/contract';
+import type { AccountDocument, StylistResource } from '@atelier/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPatch } from '../../lib/api-client.ts';
-import { browserTimeZone } from '../../lib/format.ts';
+import { browserTimeZone } from '../../lib/browser-time-zone.ts';
 import { freshWhileFileLinksWork } from '../../lib/file-links.ts';
 import { sessionStore } from './session-store.ts';
 import { useSession } from './use-session.ts';
 
 export const accountQueryKey = ['account'] as const;
 
-export function fetchAccount(): Promise<AccountDocument> {
-  return apiGet('/api/account?include=stylist', AccountDocumentSchema);
+// The account's schema loads with the first call: the sign-in page imports this module and shows
+// before zod is downloaded (auth-schemas.ts).
+const accountSchema = () => import('./auth-schemas.ts').then((m) => m.AccountDocumentSchema);
+
+export async function fetchAccount(): Promise<AccountDocument> {
+  return apiGet('/api/account?include=stylist', await accountSchema());
 }
 
 export function accountQueryOptions() {
@@ -49,8 +49,8 @@ export function findStylist(doc: AccountDocument): StylistResource | null {
 export function useAdoptBrowserTimeZone() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      apiPatch('/api/account/time-zone', { timeZone: browserTimeZone() }, AccountDocumentSchema),
+    mutationFn: async () =>
+      apiPatch('/api/account/time-zone', { timeZone: browserTimeZone() }, await accountSchema()),
     onSuccess: (account) => queryClient.setQueryData(accountQueryKey, account),
   });
 }

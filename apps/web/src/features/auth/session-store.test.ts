@@ -1,6 +1,11 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { makeJwt, makeJwtExpiringIn } from '../../test/jwt.ts';
-import { createSessionStore, getSessionStatus, SESSION_STORAGE_KEY } from './session-store.ts';
+import {
+  createSessionStore,
+  getSessionStatus,
+  parseSession,
+  SESSION_STORAGE_KEY,
+} from './session-store.ts';
 
 const NOW = new Date('2026-03-01T12:00:00Z').getTime();
 
@@ -95,5 +100,16 @@ describe('session store', () => {
     expect(createSessionStore(() => localStorage).getSnapshot().status).toBe('anonymous');
     localStorage.setItem(SESSION_STORAGE_KEY, 'not json');
     expect(createSessionStore(() => localStorage).getSnapshot().status).toBe('anonymous');
+  });
+
+  test('reads a stored session field by field, and only its three fields', () => {
+    const session = { token: 't', tokenExpires: 1_000, isStylistVerified: true };
+    expect(parseSession({ ...session, extra: 'x' })).toEqual(session);
+    expect(parseSession({ ...session, token: '' })).toBeNull();
+    expect(parseSession({ ...session, tokenExpires: '1000' })).toBeNull();
+    expect(parseSession({ ...session, tokenExpires: Number.POSITIVE_INFINITY })).toBeNull();
+    expect(parseSession({ ...session, isStylistVerified: 'yes' })).toBeNull();
+    expect(parseSession(null)).toBeNull();
+    expect(parseSession([session])).toBeNull();
   });
 });

@@ -1,17 +1,28 @@
-import { z } from 'zod';
 import { isTokenExpired, readTokenExpires } from './jwt.ts';
 
 /** The one localStorage key the web writes (§4: logout clears local storage). */
 export const SESSION_STORAGE_KEY = 'atelier.session';
 
-const SessionSchema = z.object({
-  token: z.string().min(1),
+export interface Session {
+  token: string;
   /** The token's `exp` claim in milliseconds since the epoch. */
-  tokenExpires: z.number(),
+  tokenExpires: number;
   /** The account call confirmed `isStylist` (§4: only stylists may stay signed in). */
-  isStylistVerified: z.boolean(),
-});
-export type Session = z.infer<typeof SessionSchema>;
+  isStylistVerified: boolean;
+}
+
+/**
+ * The stored session, or null when it is not one. Checked by hand, not with a zod schema: the
+ * store is part of the entry, which shows the first page before zod is downloaded.
+ */
+export function parseSession(value: unknown): Session | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { token, tokenExpires, isStylistVerified } = value as Record<string, unknown>;
+  if (typeof token !== 'string' || token.length === 0) return null;
+  if (typeof tokenExpires !== 'number' || !Number.isFinite(tokenExpires)) return null;
+  if (typeof isStylistVerified !== 'boolean') return null;
+  return { token, tokenExpires, isStylistVerified };
+}
 
 /**
  * anonymous: no token. pending: a token whose account is not yet checked for isStylist.
@@ -39,8 +50,7 @@ function readStoredSession(getStorage: () => Storage): Session | null {
   try {
     const raw = getStorage().getItem(SESSION_STORAGE_KEY);
     if (!raw) return null;
-    const parsed = SessionSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    return parseSession(JSON.parse(raw));
   } catch {
     return null;
   }

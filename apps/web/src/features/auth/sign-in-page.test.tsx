@@ -114,7 +114,7 @@ describe('sign-in page', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome back, Coco' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');
     await waitFor(() => expect(document.title).toBe('Atelier | Dashboard | Manage Your Clients'));
-    expect(screen.getByRole('navigation', { name: 'Actions' })).toBeInTheDocument();
+    expect(await screen.findByRole('navigation', { name: 'Actions' })).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Profile' })).toBeInTheDocument();
   });
 

@@ -57,6 +57,11 @@ describe('curated page', { timeout: UI_TEST_TIMEOUT_MS }, () => {
       'loading',
       'eager',
     );
+    // The page's LCP element on a phone.
+    expect(within(flap).getByRole('img', { name: 'Chanel Classic Flap Bag' })).toHaveAttribute(
+      'fetchpriority',
+      'high',
+    );
     expect(within(flap).getByText('$1,234.50')).toBeInTheDocument();
     expect(within(flap).getByText(CLIENT_PAGE_TEXT.sellQuestion)).toBeInTheDocument();
     expect(within(slide('Dior Saddle Bag')).getByText('$450.00')).toBeInTheDocument();

@@ -24,6 +24,8 @@ export function QuoteImage({
         width={600}
         height={600}
         loading={isEager ? 'eager' : 'lazy'}
+        // The first card's photo is the page's LCP element: asked for before the others.
+        fetchPriority={isEager ? 'high' : 'auto'}
         decoding="async"
         className={classes.image}
       />

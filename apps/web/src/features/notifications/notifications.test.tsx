@@ -219,7 +219,7 @@ describe('the Alerts modal', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     });
     const { user } = renderLayout();
     await bell(1);
-    await user.click(screen.getByRole('button', { name: 'Alerts' }));
+    await user.click(await screen.findByRole('button', { name: 'Alerts' }));
     const dialog = await screen.findByRole('dialog', { name: 'Notifications' });
     const rows = within(dialog).getAllByRole('link');
     expect(rows[0]).toHaveAccessibleName(/^Newest\..*Unread$/);

@@ -1,0 +1,112 @@
+import { afterEach, describe, expect, test } from 'vitest';
+import routerSource from './router.tsx?raw';
+import {
+  lazyPagesOf,
+  matchRoute,
+  preloadScript,
+  preloadTable,
+  type BuildChunk,
+} from './route-preload.ts';
+import { routes } from './routes.ts';
+
+const paths = lazyPagesOf(routerSource).map(([key]) => routes[key as keyof typeof routes].path);
+const pathOf = (pathname: string) => paths[matchRoute(pathname, paths)];
+
+describe('route preloads', () => {
+  afterEach(() => {
+    for (const link of document.head.querySelectorAll('link')) link.remove();
+    window.history.replaceState(null, '', '/');
+  });
+
+  test('reads every lazy page of the router', () => {
+    const pages = lazyPagesOf(routerSource);
+    expect(pages).toContainEqual(['home', '../features/auth/sign-in-page.tsx']);
+    expect(pages).toContainEqual(['clientResponse', '../features/client-pages/curated-page.tsx']);
+    expect(pages).toHaveLength(14);
+    expect(() => lazyPagesOf("lazyPage(routes.home, () => load('x'))")).toThrow();
+  });
+
+  test('maps a pathname to the route the router opens', () => {
+    expect(pathOf('/')).toBe('/');
+    expect(pathOf('/dashboard')).toBe('/dashboard');
+    expect(pathOf('/Dashboard/')).toBe('/dashboard');
+    expect(pathOf('/curated/abc-123')).toBe('/curated/:token');
+    expect(pathOf('/quotes/pickup/7')).toBe('/quotes/pickup/:id');
+    expect(pathOf('/quotes/7')).toBe('/quotes/:id');
+    expect(pathOf('/quotes/7/print')).toBe('/quotes/:shipmentId/print');
+    expect(pathOf('/quotes/manifest/7')).toBe('/quotes/manifest/:shipmentId');
+    expect(matchRoute('/no/such/page/here', paths)).toBe(-1);
+  });
+
+  test("lists a page's own chunks and CSS, less what the entry loads", () => {
+    const manifest: Record<string, BuildChunk> = {
+      'index.html': {
+        file: 'assets/index.js',
+        isEntry: true,
+        imports: ['_react.js'],
+        css: ['assets/index.css'],
+      },
+      '_react.js': { file: 'assets/react.js' },
+      '_shared.js': {
+        file: 'assets/shared.js',
+        imports: ['_react.js'],
+        css: ['assets/shared.css'],
+      },
+      'page.tsx': {
+        file: 'assets/page.js',
+        imports: ['index.html', '_shared.js'],
+        css: ['assets/page.css'],
+      },
+    };
+    expect(
+      preloadTable(manifest, [{ path: '/p/:id', page: 'page.tsx', images: ['/art.svg'] }]),
+    ).toEqual([
+      {
+        path: '/p/:id',
+        js: ['assets/page.js', 'assets/shared.js'],
+        css: ['assets/page.css', 'assets/shared.css'],
+        images: ['/art.svg'],
+      },
+    ]);
+  });
+
+  test('the inline script adds the matched route’s preloads, and none elsewhere', () => {
+    const table = [
+      { path: '/', js: ['assets/sign-in.js'], css: ['assets/sign-in.css'], images: ['/art.svg'] },
+      {
+        path: '/curated/:token',
+        js: ['assets/curated.js', 'assets/carousel.js'],
+        css: [],
+        images: [],
+      },
+    ];
+    window.history.replaceState(null, '', '/curated/abc');
+    new Function(preloadScript(table, '/'))();
+    const links = [...document.head.querySelectorAll('link')].map((link) => [
+      link.rel,
+      link.getAttribute('href'),
+    ]);
+    expect(links).toEqual([
+      ['modulepreload', '/assets/curated.js'],
+      ['modulepreload', '/assets/carousel.js'],
+    ]);
+
+    document.head.querySelectorAll('link').forEach((link) => link.remove());
+    window.history.replaceState(null, '', '/');
+    new Function(preloadScript(table, '/'))();
+    const home = [...document.head.querySelectorAll('link')];
+    expect(
+      home.map((link) => [link.rel, link.getAttribute('as'), link.getAttribute('href')]),
+    ).toEqual([
+      ['modulepreload', null, '/assets/sign-in.js'],
+      ['preload', 'style', '/assets/sign-in.css'],
+      ['preload', 'image', '/art.svg'],
+    ]);
+    expect(home[1]?.crossOrigin).toBe('');
+
+    document.head.querySelectorAll('link').forEach((link) => link.remove());
+    window.history.replaceState(null, '', '/nowhere/at/all');
+    new Function(preloadScript(table, '/'))();
+    expect(document.head.querySelectorAll('link')).toHaveLength(0);
+  });
+});
