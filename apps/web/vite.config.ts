@@ -12,6 +12,8 @@ import {
   preloadScript,
   preloadTable,
   type BuildChunk,
+  type EarlyRequest,
+  type EarlyRequestSettings,
 } from './src/app/route-preload.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -149,12 +151,21 @@ function routePreload(images: Record<string, string[]>): Plugin {
           };
           if (chunk.facadeModuleId) fileOf.set(chunk.facadeModuleId, chunk.fileName);
         }
+        const early = await runnerImport<{
+          earlyRequests: Record<string, EarlyRequest[]>;
+          earlyRequestSettings: EarlyRequestSettings;
+        }>(path.join(appDir, 'early-requests.ts'), { configFile: false, root, logLevel: 'silent' });
         const routerSource = await fs.readFile(path.join(appDir, 'router.tsx'), 'utf8');
         const pages = lazyPagesOf(routerSource).map(([key, source]) => {
           const route = module.routes[key];
           const file = fileOf.get(path.resolve(appDir, source));
           if (!route || !file) throw new Error(`route-preload: no route or chunk for ${key}`);
-          return { path: route.path, page: file, images: images[key] ?? [] };
+          return {
+            path: route.path,
+            page: file,
+            images: images[key] ?? [],
+            api: early.module.earlyRequests[key] ?? [],
+          };
         });
         // Before the entry's tags, so before its stylesheet: a classic script after a stylesheet
         // waits for it to load. After the head's meta tags, the charset among them.
@@ -162,7 +173,7 @@ function routePreload(images: Record<string, string[]>): Plugin {
         if (entryTag < 0) throw new Error('route-preload: no entry script in index.html');
         const table = preloadTable(manifest, pages);
         homeCss = table.find((route) => route.path === '/')?.css;
-        const script = `<script>${preloadScript(table, '/')}</script>\n    `;
+        const script = `<script>${preloadScript(table, '/', early.module.earlyRequestSettings)}</script>\n    `;
         return html.slice(0, entryTag) + script + html.slice(entryTag);
       },
     },

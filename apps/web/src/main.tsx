@@ -31,26 +31,20 @@ function render(): void {
   );
 }
 
-if (!root.hasAttribute(PRERENDERED_ATTRIBUTE)) {
-  render();
-} else if (document.documentElement.hasAttribute(SPA_ATTRIBUTE)) {
-  // The prerendered sign-in card is not this visit's page (app/prerendered-shell.ts).
-  root.replaceChildren();
-  render();
-} else {
+// sign-in.html's prerendered card (app/prerendered-shell.ts) is not this visit's page.
+if (document.documentElement.hasAttribute(SPA_ATTRIBUTE)) root.replaceChildren();
+
+if (root.hasChildNodes() && !router.state.initialized) {
   // The anonymous `/` painted from sign-in.html: React replaces that markup with its own, the
   // same, in its first commit. Rendered once the router has the page's code, so that commit is
   // the page and not the loading fallback; the sign-in form carries over what was typed meanwhile
   // (features/auth/prerendered-sign-in.ts).
-  let stopWaiting = (): void => {};
-  const takeOver = (): void => {
-    stopWaiting();
-    render();
-  };
-  if (router.state.initialized) takeOver();
-  else {
-    stopWaiting = router.subscribe(({ initialized }) => {
-      if (initialized) takeOver();
-    });
-  }
+  const stop = router.subscribe(({ initialized }) => {
+    if (initialized) {
+      stop();
+      render();
+    }
+  });
+} else {
+  render();
 }

@@ -63,14 +63,12 @@ function SignInForm({
   const [typed] = useState(prerenderedSignIn);
   const [email, setEmail] = useState(typed?.email ?? '');
   const [password, setPassword] = useState(typed?.password ?? '');
-  const form = useRef<HTMLFormElement>(null);
   const emailInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (!typed) return;
-    if (typed.focused === 'email') emailInput.current?.focus();
-    if (typed.focused === 'password') passwordInput.current?.focus();
-    if (typed.isSubmitted) form.current?.requestSubmit();
+    if (typed.focused) (typed.focused === 'email' ? emailInput : passwordInput).current?.focus();
+    if (typed.isSubmitted) emailInput.current?.form?.requestSubmit();
   }, [typed]);
   const signInMutation = useMutation({ mutationFn: signIn });
   const message = signInMutation.isError ? signInErrorMessage(signInMutation.error) : notice;
@@ -82,7 +80,7 @@ function SignInForm({
   }
 
   return (
-    <form ref={form} onSubmit={onSubmit} aria-labelledby="sign-in-heading">
+    <form onSubmit={onSubmit} aria-labelledby="sign-in-heading">
       <Stack gap="md">
         <div>
           <Text size="xs" c="gold.4" className={classes.eyebrow}>
