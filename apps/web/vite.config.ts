@@ -96,6 +96,7 @@ function cssAsClassNames(): Plugin {
  */
 function routePreload(images: Record<string, string[]>): Plugin {
   let homeCss: string[] | undefined;
+  let inlinePreload = '';
   return {
     name: 'atelier-route-preload',
     apply: 'build',
@@ -123,6 +124,8 @@ function routePreload(images: Record<string, string[]>): Plugin {
             markup: module.renderSignInShell(),
             title: module.signInTitle,
             css: homeCss,
+            preloadScript: inlinePreload,
+            images: images.home ?? [],
             sessionKey: module.sessionKey,
             base: '/',
           }),
@@ -173,7 +176,8 @@ function routePreload(images: Record<string, string[]>): Plugin {
         if (entryTag < 0) throw new Error('route-preload: no entry script in index.html');
         const table = preloadTable(manifest, pages);
         homeCss = table.find((route) => route.path === '/')?.css;
-        const script = `<script>${preloadScript(table, '/', early.module.earlyRequestSettings)}</script>\n    `;
+        inlinePreload = preloadScript(table, '/', early.module.earlyRequestSettings);
+        const script = `<script>${inlinePreload}</script>\n    `;
         return html.slice(0, entryTag) + script + html.slice(entryTag);
       },
     },

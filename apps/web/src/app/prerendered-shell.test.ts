@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { SESSION_STORAGE_KEY } from '../features/auth/session-store.ts';
 import {
+  loadAfterPaintScript,
   PRERENDERED_ATTRIBUTE,
   SPA_ATTRIBUTE,
   SUBMITTED_ATTRIBUTE,
@@ -14,6 +15,7 @@ const index = `<!doctype html>
     <title>Atelier</title>
     <script>preload()</script>
     <script type="module" crossorigin src="/assets/index-1.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/react-1.js">
     <link rel="stylesheet" crossorigin href="/assets/index-1.css">
   </head>
   <body>
@@ -27,6 +29,8 @@ const shell = {
   css: ['assets/sign-in-page-1.css'],
   sessionKey: SESSION_STORAGE_KEY,
   base: '/',
+  preloadScript: 'preload()',
+  images: ['/art.svg'],
 };
 
 describe('sign-in.html', () => {
@@ -42,6 +46,15 @@ describe('sign-in.html', () => {
     expect(at(`<script>${shellScript(SESSION_STORAGE_KEY)}</script>`)).toBeGreaterThan(0);
     expect(at(shellScript(SESSION_STORAGE_KEY))).toBeLessThan(at('/assets/index-1.css'));
     expect(() => signInHtml(index.replace('<div id="root"></div>', ''), shell)).toThrow();
+    // The app loads after the first paint, from the end of the body; the art from the head.
+    const head = html.slice(0, at('</head>'));
+    expect(head).not.toContain('/assets/index-1.js');
+    expect(head).not.toContain('preload()');
+    expect(head).not.toContain('modulepreload');
+    expect(head).toContain('<link rel="preload" as="image" href="/art.svg" fetchpriority="high">');
+    expect(html.slice(at('</head>'))).toContain(
+      `<script>${loadAfterPaintScript('preload()', '/assets/index-1.js', ['/assets/react-1.js'])}</script>`,
+    );
   });
 });
 
@@ -85,5 +98,30 @@ describe("the shell's script", () => {
     expect(prerendered?.hasAttribute(SUBMITTED_ATTRIBUTE)).toBe(true);
     expect(submit(app)).toBe(false);
     root.remove();
+  });
+
+  test('loads the app after the first paint', async () => {
+    const added: string[] = [];
+    const observer = new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (node instanceof HTMLLinkElement)
+            added.push(`${node.rel} ${node.getAttribute('href')}`);
+          if (node instanceof HTMLScriptElement)
+            added.push(`${node.type} ${node.getAttribute('src')}`);
+        }
+      }
+    });
+    observer.observe(document.head, { childList: true });
+    const script = loadAfterPaintScript('window.preloaded = true;', '/assets/index-1.js', [
+      '/assets/react-1.js',
+    ]);
+    new Function(script)();
+    expect(added).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    observer.disconnect();
+    expect(added).toEqual(['modulepreload /assets/react-1.js', 'module /assets/index-1.js']);
+    expect((window as unknown as { preloaded?: boolean }).preloaded).toBe(true);
+    document.head.querySelectorAll('script, link').forEach((node) => node.remove());
   });
 });
