@@ -2,7 +2,8 @@
  * Lighthouse (mobile: its default phone, simulated slow 4G and a 4x slower CPU) on sign-in, the
  * dashboard signed in as the demo stylist, and the pages a client opens from an email: "Curated
  * For" with 5 quotes to answer, Quote Share and Approve White Glove Offers. Every run starts
- * with an empty cache. Needs the web build (`npm run build`) and Debian's Chromium.
+ * with an empty cache and an empty origin (no cookies, no localStorage). Needs the web build
+ * (`npm run build`) and Debian's Chromium.
  *
  *   npm run build && npx tsx bench/page-audits.ts          (RUNS=3 by default; the median is kept)
  *
@@ -136,9 +137,22 @@ const chrome = await chromeLauncher.launch({
 const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
 
 /**
+ * Every run starts from an empty origin: its cookies, localStorage and every other store, and the
+ * cache. Lighthouse's own reset leaves cookies and localStorage (its default `clearStorageTypes`),
+ * so without this a page audited after the dashboard opened with the stylist's session.
+ */
+async function resetBrowser(page: Page): Promise<void> {
+  const cdp = await page.createCDPSession();
+  await cdp.send('Network.clearBrowserCookies');
+  await cdp.send('Storage.clearDataForOrigin', { origin: address, storageTypes: 'all' });
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.detach();
+}
+
+/**
  * The web keeps its session in localStorage beside the session cookie (apps/web/src/features/auth/
  * session-store.ts): both are set on the page's origin, then the cache alone is emptied, since
- * Lighthouse's own reset would clear the session too.
+ * Lighthouse's own reset would not clear it without clearing the session too.
  */
 async function signInPage(page: Page): Promise<void> {
   const { cookies, token } = await sessionCookieFor(address, config.publicUrl, {
@@ -176,6 +190,7 @@ try {
     }[] = [];
     for (let run = 0; run < runs; run += 1) {
       const tab = await browser.newPage();
+      await resetBrowser(tab);
       if (page.isSignedIn) await signInPage(tab);
       const result = await lighthouse(
         `${address}${page.url}`,

@@ -21,11 +21,13 @@ const distDir = path.join(repoRoot, 'apps/web/dist');
  * Bytes of gzip-compressed JavaScript a page may download before it shows; kB are 1000 bytes.
  * Issue 19's goals are 120 kB for sign-in and 250 kB for every page. Sign-in is not there yet
  * (React and its router alone are 97 kB; 2026-11-25: 204 kB, 2026-11-26: 161.5 kB once the
- * toasts, the action bar and zod left the entry and the sign-in page): it is held where it stands
- * so it cannot grow. Lower it as it shrinks.
+ * toasts, the action bar and zod left the entry and the sign-in page; +0.1 kB the same day for
+ * taking over the prerendered sign-in form and the early API answers, while sign-in stopped
+ * waiting for its JavaScript to paint): it is held where it stands so it cannot grow. Lower it as
+ * it shrinks.
  */
 export const budgets = {
-  'src/features/auth/sign-in-page.tsx': 162_000,
+  'src/features/auth/sign-in-page.tsx': 162_100,
   default: 250_000,
 };
 

@@ -1,15 +1,19 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { runnerImport } from 'vite';
+import { runnerImport, type CSSOptions } from 'vite';
 import { defineConfig, type Plugin } from 'vitest/config';
+import { signInHtml } from './src/app/prerendered-shell.ts';
 import {
   lazyPagesOf,
   preloadScript,
   preloadTable,
   type BuildChunk,
+  type EarlyRequest,
+  type EarlyRequestSettings,
 } from './src/app/route-preload.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -41,14 +45,93 @@ function precompress(): Plugin {
 }
 
 /**
+ * CSS modules' class names from the file's path and the class alone, so the build-time render of
+ * the sign-in page (src/app/prerender.tsx, run apart from the bundle) names them as the bundle
+ * does.
+ */
+function scopedName(name: string, filename: string): string {
+  const file = path.relative(root, filename.split('?')[0] ?? filename).replaceAll(path.sep, '/');
+  const hash = createHash('sha256').update(`${file}:${name}`).digest('base64url').slice(0, 6);
+  return `${name}_${hash}`;
+}
+const css: CSSOptions = { modules: { generateScopedName: scopedName } };
+
+/**
+ * For the build-time render only: a CSS module is its class names, named as the bundle names them
+ * (Vite's own CSS handling is not set up in `runnerImport`), and plain CSS is nothing.
+ */
+function cssAsClassNames(): Plugin {
+  const prefix = '\0css-class-names:';
+  return {
+    name: 'atelier-css-class-names',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (!/\.css$/.test(source)) return null;
+      const resolved = await this.resolve(source, importer, { skipSelf: true });
+      return resolved ? `${prefix}${resolved.id}.js` : null;
+    },
+    async load(id) {
+      if (!id.startsWith(prefix)) return null;
+      const file = id.slice(prefix.length, -'.js'.length);
+      if (!file.endsWith('.module.css')) return 'export default {};';
+      const source = await fs.readFile(file, 'utf8');
+      const names = new Set(
+        [...source.replace(/\/\*[\s\S]*?\*\//g, '').matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].map(
+          ([, name = '']) => name,
+        ),
+      );
+      const classes = Object.fromEntries([...names].map((name) => [name, scopedName(name, file)]));
+      return `export default ${JSON.stringify(classes)};`;
+    },
+  };
+}
+
+/**
  * Lets each route's page start downloading with the entry (src/app/route-preload.ts): without
  * it, the page chunk and its CSS are asked for only once the entry has run, one round trip late.
  * `images` are what a route paints first (its LCP element), by route key.
+ *
+ * Also writes `sign-in.html`, which the server sends for `/`: index.html with the sign-in page
+ * prerendered in it (src/app/prerendered-shell.ts), so it paints before any JavaScript has run.
  */
 function routePreload(images: Record<string, string[]>): Plugin {
+  let homeCss: string[] | undefined;
+  let inlinePreload = '';
   return {
     name: 'atelier-route-preload',
     apply: 'build',
+    generateBundle: {
+      order: 'post',
+      async handler(_options, bundle) {
+        const index = bundle['index.html'];
+        if (index?.type !== 'asset' || !homeCss) {
+          throw new Error('route-preload: no index.html or sign-in stylesheets to prerender with');
+        }
+        const { module } = await runnerImport<{
+          renderSignInShell: () => string;
+          signInTitle: string;
+          sessionKey: string;
+        }>(path.join(root, 'src/app/prerender.tsx'), {
+          configFile: false,
+          root,
+          logLevel: 'silent',
+          plugins: [cssAsClassNames()],
+        });
+        this.emitFile({
+          type: 'asset',
+          fileName: 'sign-in.html',
+          source: signInHtml(String(index.source), {
+            markup: module.renderSignInShell(),
+            title: module.signInTitle,
+            css: homeCss,
+            preloadScript: inlinePreload,
+            images: images.home ?? [],
+            sessionKey: module.sessionKey,
+            base: '/',
+          }),
+        });
+      },
+    },
     transformIndexHtml: {
       order: 'post',
       async handler(html, context) {
@@ -71,18 +154,30 @@ function routePreload(images: Record<string, string[]>): Plugin {
           };
           if (chunk.facadeModuleId) fileOf.set(chunk.facadeModuleId, chunk.fileName);
         }
+        const early = await runnerImport<{
+          earlyRequests: Record<string, EarlyRequest[]>;
+          earlyRequestSettings: EarlyRequestSettings;
+        }>(path.join(appDir, 'early-requests.ts'), { configFile: false, root, logLevel: 'silent' });
         const routerSource = await fs.readFile(path.join(appDir, 'router.tsx'), 'utf8');
         const pages = lazyPagesOf(routerSource).map(([key, source]) => {
           const route = module.routes[key];
           const file = fileOf.get(path.resolve(appDir, source));
           if (!route || !file) throw new Error(`route-preload: no route or chunk for ${key}`);
-          return { path: route.path, page: file, images: images[key] ?? [] };
+          return {
+            path: route.path,
+            page: file,
+            images: images[key] ?? [],
+            api: early.module.earlyRequests[key] ?? [],
+          };
         });
         // Before the entry's tags, so before its stylesheet: a classic script after a stylesheet
         // waits for it to load. After the head's meta tags, the charset among them.
         const entryTag = html.indexOf('<script type="module"');
         if (entryTag < 0) throw new Error('route-preload: no entry script in index.html');
-        const script = `<script>${preloadScript(preloadTable(manifest, pages), '/')}</script>\n    `;
+        const table = preloadTable(manifest, pages);
+        homeCss = table.find((route) => route.path === '/')?.css;
+        inlinePreload = preloadScript(table, '/', early.module.earlyRequestSettings);
+        const script = `<script>${inlinePreload}</script>\n    `;
         return html.slice(0, entryTag) + script + html.slice(entryTag);
       },
     },
@@ -95,6 +190,7 @@ export default defineConfig({
   root,
   // The sign-in page paints its art first (its LCP element on a phone).
   plugins: [react(), precompress(), routePreload({ home: ['/sign-in-art.svg'] })],
+  css,
   server: {
     port: 5173,
     strictPort: true,

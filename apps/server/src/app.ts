@@ -145,15 +145,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
 
   const indexHtml = path.join(config.webDistDir, 'index.html');
   const servesWeb = fs.existsSync(indexHtml);
+  // `/` with the sign-in page prerendered in it (apps/web/src/app/prerendered-shell.ts).
+  const signInHtml = path.join(config.webDistDir, 'sign-in.html');
+  const servesSignInShell = servesWeb && fs.existsSync(signInHtml);
+  const shellScriptHashes = servesWeb
+    ? [
+        ...new Set([
+          ...inlineScriptHashes(fs.readFileSync(indexHtml, 'utf8')),
+          ...(servesSignInShell ? inlineScriptHashes(fs.readFileSync(signInHtml, 'utf8')) : []),
+        ]),
+      ]
+    : [];
   const headers = securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        // The shell's own inline script, by its hash (none when no web build is served).
-        scriptSrc: [
-          "'self'",
-          ...(servesWeb ? inlineScriptHashes(fs.readFileSync(indexHtml, 'utf8')) : []),
-        ],
+        // The shells' own inline scripts, by their hashes (none when no web build is served).
+        scriptSrc: ["'self'", ...shellScriptHashes],
         // Mantine and Swagger UI inject style tags at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
@@ -377,9 +385,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     const isApi = request.url.startsWith('/api/') || request.url.startsWith('/health/');
     if (servesWeb && request.method === 'GET' && !isApi) {
       // The page shell must be revalidated on every visit, so a release is picked up at once.
+      const isHome = request.url.split('?')[0] === '/';
       return reply
         .header('cache-control', 'no-cache')
-        .sendFile('index.html', { cacheControl: false });
+        .sendFile(isHome && servesSignInShell ? 'sign-in.html' : 'index.html', {
+          cacheControl: false,
+        });
     }
     return reply.code(404).send({
       message: `No route for ${request.method} ${request.url.split('?')[0]}`,

@@ -82,3 +82,42 @@ describe('the web build the server sends', () => {
     expect(missing.json()).toMatchObject({ code: 'UNAUTHORIZED' });
   });
 });
+
+describe('the prerendered sign-in page', () => {
+  const signInInline = "document.documentElement.dataset.y='1';";
+  const signIn = `<!doctype html><html><head><title>Atelier | Sign in</title><script>${inline}</script><script>${signInInline}</script></head><body><div id="root" data-prerendered><form></form></div></body></html>`;
+  let app: App;
+  let dist: string;
+
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-dist-'));
+    writeWithTwins(path.join(dist, 'index.html'), shell);
+    writeWithTwins(path.join(dist, 'sign-in.html'), signIn);
+    app = await buildTestApp({ WEB_DIST_DIR: dist });
+  });
+  afterAll(async () => {
+    await app.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  test('is what `/` answers, with or without a query; every other page gets the shell', async () => {
+    for (const url of ['/', '/?forgot']) {
+      const page = await app.inject({ url });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(page.body).toBe(signIn);
+    }
+    for (const url of ['/dashboard', '/curated/some-link-token']) {
+      expect((await app.inject({ url })).body).toBe(shell);
+    }
+  });
+
+  test("allows both pages' inline scripts by their hashes", async () => {
+    const page = await app.inject({ url: '/' });
+    const hashOf = (script: string) => createHash('sha256').update(script).digest('base64');
+    const policy = String(page.headers['content-security-policy']);
+    expect(policy.split(';')).toContain(
+      `script-src 'self' 'sha256-${hashOf(inline)}' 'sha256-${hashOf(signInInline)}'`,
+    );
+  });
+});

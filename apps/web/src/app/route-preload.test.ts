@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import routerSource from './router.tsx?raw';
 import {
   lazyPagesOf,
@@ -66,18 +66,26 @@ describe('route preloads', () => {
         js: ['assets/page.js', 'assets/shared.js'],
         css: ['assets/page.css', 'assets/shared.css'],
         images: ['/art.svg'],
+        api: [],
       },
     ]);
   });
 
   test('the inline script adds the matched route’s preloads, and none elsewhere', () => {
     const table = [
-      { path: '/', js: ['assets/sign-in.js'], css: ['assets/sign-in.css'], images: ['/art.svg'] },
+      {
+        path: '/',
+        js: ['assets/sign-in.js'],
+        css: ['assets/sign-in.css'],
+        images: ['/art.svg'],
+        api: [],
+      },
       {
         path: '/curated/:token',
         js: ['assets/curated.js', 'assets/carousel.js'],
         css: [],
         images: [],
+        api: [],
       },
     ];
     window.history.replaceState(null, '', '/curated/abc');
@@ -108,5 +116,60 @@ describe('route preloads', () => {
     window.history.replaceState(null, '', '/nowhere/at/all');
     new Function(preloadScript(table, '/'))();
     expect(document.head.querySelectorAll('link')).toHaveLength(0);
+  });
+
+  test("starts the route's API calls, with its parameters and the stored session's token", async () => {
+    const table = [
+      {
+        path: '/curated/:token',
+        js: [],
+        css: [],
+        images: [],
+        api: [{ path: '/api/client/curated/:token', isSignedIn: false }],
+      },
+      {
+        path: '/dashboard',
+        js: [],
+        css: [],
+        images: [],
+        api: [
+          { path: '/api/account?include=stylist', isSignedIn: true },
+          { path: '/api/stylist/dashboard', isSignedIn: true },
+        ],
+      },
+    ];
+    const settings = { accept: 'application/x.test', sessionKey: 'test.session' };
+    const asked: [string, Headers][] = [];
+    vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+      asked.push([url, new Headers(init.headers)]);
+      return Promise.resolve(new Response('{"data":1}', { status: 200 }));
+    });
+    const early = () =>
+      (window as unknown as { __atelierEarly: Record<string, { authorization: string | null }> })
+        .__atelierEarly;
+
+    window.history.replaceState(null, '', '/curated/a%20b');
+    new Function(preloadScript(table, '/', settings))();
+    expect(asked.map(([url, headers]) => [url, headers.get('Accept')])).toEqual([
+      ['/api/client/curated/a%20b', 'application/x.test'],
+    ]);
+    expect(early()['/api/client/curated/a%20b']?.authorization).toBeNull();
+
+    // Signed-in calls go only with a verified, unexpired session.
+    asked.length = 0;
+    window.history.replaceState(null, '', '/dashboard');
+    const session = { token: 'tok', tokenExpires: Date.now() + 60_000, isStylistVerified: false };
+    localStorage.setItem('test.session', JSON.stringify(session));
+    new Function(preloadScript(table, '/', settings))();
+    expect(asked).toEqual([]);
+    localStorage.setItem('test.session', JSON.stringify({ ...session, isStylistVerified: true }));
+    new Function(preloadScript(table, '/', settings))();
+    expect(asked.map(([url, headers]) => [url, headers.get('Authorization')])).toEqual([
+      ['/api/account?include=stylist', 'Bearer tok'],
+      ['/api/stylist/dashboard', 'Bearer tok'],
+    ]);
+    expect(early()['/api/stylist/dashboard']?.authorization).toBe('Bearer tok');
+    localStorage.clear();
+    vi.unstubAllGlobals();
   });
 });

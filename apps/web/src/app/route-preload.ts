@@ -20,6 +20,21 @@ export interface RoutePreload {
   js: string[];
   css: string[];
   images: string[];
+  /** The API calls it starts (early-requests.ts). */
+  api: EarlyRequest[];
+}
+
+/** An API call the inline script starts; `path` names the route's parameters (`:token`). */
+export interface EarlyRequest {
+  path: string;
+  /** Carries the stored session's bearer token; made only when a verified session is stored. */
+  isSignedIn: boolean;
+}
+
+/** What the inline script's API calls send: the versioned Accept, the session's storage key. */
+export interface EarlyRequestSettings {
+  accept: string;
+  sessionKey: string;
 }
 
 /**
@@ -61,12 +76,12 @@ function staticClosure(manifest: Record<string, BuildChunk>, keys: string[]): Se
  */
 export function preloadTable(
   manifest: Record<string, BuildChunk>,
-  pages: { path: string; page: string; images?: string[] }[],
+  pages: { path: string; page: string; images?: string[]; api?: EarlyRequest[] }[],
 ): RoutePreload[] {
   const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
   const loadedByEntry = staticClosure(manifest, entries);
   const entryCss = new Set([...loadedByEntry].flatMap((key) => manifest[key]?.css ?? []));
-  return pages.map(({ path, page, images = [] }) => {
+  return pages.map(({ path, page, images = [], api = [] }) => {
     if (!manifest[page]) throw new Error(`route-preload: ${page} is not in the build`);
     const own = [...staticClosure(manifest, [page])].filter((key) => !loadedByEntry.has(key));
     // The page's chunk first: the browser starts the downloads in this order.
@@ -77,6 +92,7 @@ export function preloadTable(
       js: own.flatMap((key) => manifest[key]?.file ?? []),
       css: css.filter((file) => !entryCss.has(file)),
       images,
+      api,
     };
   });
 }
@@ -118,14 +134,42 @@ export function matchRoute(pathname: string, paths: string[]): number {
  * The inline script for index.html: it adds `<link rel=modulepreload>` for the matched route's
  * JavaScript and `<link rel=preload as=style>` for its CSS (crossorigin, as Vite's own loader
  * asks for them, so the loader finds them in the cache), and `<link rel=preload as=image>` (high
- * priority) for the images that paint first.
+ * priority) for the images that paint first. It also starts the route's first API calls
+ * (early-requests.ts), their parameters taken from the pathname, and leaves each answer's promise
+ * in `window.__atelierEarly` by path, with the Authorization it was asked with, for the API client
+ * (`takeEarlyAnswer` in lib/api-client.ts), for 30 s. A signed-in call goes only with a stored
+ * session that is verified and unexpired (features/auth/session-store.ts).
  */
-export function preloadScript(table: RoutePreload[], base: string): string {
-  const data = JSON.stringify(table.map(({ path, js, css, images }) => [path, js, css, images]));
+export function preloadScript(
+  table: RoutePreload[],
+  base: string,
+  settings: EarlyRequestSettings = { accept: '', sessionKey: '' },
+): string {
+  const data = JSON.stringify(
+    table.map(({ path, js, css, images, api }) => [
+      path,
+      js,
+      css,
+      images,
+      api.map((request) => [request.path, request.isSignedIn]),
+    ]),
+  );
   return `(function(){var t=${data};var match=${matchRoute.toString()};
 var i=match(location.pathname,t.map(function(r){return r[0];}));if(i<0)return;
 function add(rel,as,href,cors){var l=document.createElement('link');l.rel=rel;if(as)l.setAttribute('as',as);if(as==='image')l.setAttribute('fetchpriority','high');if(cors)l.crossOrigin='';l.href=href;document.head.appendChild(l);}
 t[i][1].forEach(function(f){add('modulepreload','',${JSON.stringify(base)}+f,true);});
 t[i][2].forEach(function(f){add('preload','style',${JSON.stringify(base)}+f,true);});
-t[i][3].forEach(function(f){add('preload','image',f,false);});})();`;
+t[i][3].forEach(function(f){add('preload','image',f,false);});
+var api=t[i][4];if(api.length===0||typeof fetch!=='function')return;
+function parts(p){return p.split('/').filter(function(s){return s!=='';});}
+var want=parts(location.pathname),params={};
+parts(t[i][0]).forEach(function(s,k){if(s.charAt(0)!==':')return;try{params[s.slice(1)]=encodeURIComponent(decodeURIComponent(want[k]));}catch(e){}});
+var auth=null;try{var s=JSON.parse(localStorage.getItem(${JSON.stringify(settings.sessionKey)})||'null');if(s&&s.isStylistVerified===true&&typeof s.token==='string'&&s.token!==''&&s.tokenExpires>Date.now())auth='Bearer '+s.token;}catch(e){}
+var early=window.__atelierEarly={};
+api.forEach(function(a){if(a[1]&&!auth)return;var ok=true;
+var url=a[0].replace(/:(\\w+)/g,function(m,n){if(params[n]===undefined)ok=false;return params[n];});if(!ok)return;
+var h={Accept:${JSON.stringify(settings.accept)}};if(a[1])h.Authorization=auth;
+var answer=fetch(url,{headers:h});
+answer.catch(function(){});early[url]={authorization:a[1]?auth:null,answer:answer};});
+setTimeout(function(){window.__atelierEarly={};},30000);})();`;
 }

@@ -28,6 +28,37 @@ async function caught(promise: Promise<unknown>): Promise<ApiError> {
 }
 
 describe('api client', () => {
+  test("takes the inline script's early answer once, asked with the same token, and parses it", async () => {
+    const { requests } = mockFetch({ 'GET /api/thing': () => jsonResponse(200, { id: 2 }) });
+    const answer = (text: string) => Promise.resolve(new Response(text, { status: 200 }));
+    const early: Record<string, unknown> = {
+      '/api/thing': { authorization: 'Bearer tok', answer: answer('{"id":1}') },
+      '/api/other': { authorization: null, answer: answer('{"id":"x"}') },
+    };
+    vi.stubGlobal('__atelierEarly', early);
+    setApiTokenSource(() => 'tok');
+    await expect(apiGet('/api/thing', ThingSchema)).resolves.toEqual({ id: 1 });
+    expect(requests).toHaveLength(0);
+    // Taken once: the next call asks the server.
+    await expect(apiGet('/api/thing', ThingSchema)).resolves.toEqual({ id: 2 });
+    expect(requests).toHaveLength(1);
+    // Asked without the token the app now sends: not taken (and dropped).
+    mockFetch({ 'GET /api/other': () => jsonResponse(200, { id: 3 }) });
+    await expect(apiGet('/api/other', ThingSchema)).resolves.toEqual({ id: 3 });
+    expect(early).toEqual({});
+  });
+
+  test('checks an early answer with the schema, as any other', async () => {
+    vi.stubGlobal('__atelierEarly', {
+      '/api/thing': {
+        authorization: null,
+        answer: Promise.resolve(new Response('{"id":"x"}', { status: 200 })),
+      },
+    });
+    const error = await caught(apiGet('/api/thing', ThingSchema));
+    expect(error.code).toBe('INVALID_RESPONSE');
+  });
+
   test('sends the versioned Accept header and parses the answer with the schema', async () => {
     const { requests } = mockFetch({ 'GET /api/thing': () => jsonResponse(200, { id: 7 }) });
     await expect(apiGet('/api/thing', ThingSchema)).resolves.toEqual({ id: 7 });

@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
 import { accountDocument } from '../../test/fixtures.ts';
+import { PRERENDERED_ATTRIBUTE, SUBMITTED_ATTRIBUTE } from '../../app/prerendered-shell.ts';
 import { makeJwtExpiringIn } from '../../test/jwt.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { SESSION_STORAGE_KEY, sessionStore } from './session-store.ts';
@@ -24,6 +25,46 @@ describe('sign-in page', () => {
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Atelier | Home | Please log in'));
     expect(screen.queryByRole('navigation', { name: 'Actions' })).not.toBeInTheDocument();
+  });
+
+  test('keeps what was typed into the prerendered form before the app took it over', async () => {
+    const prerendered = document.createElement('form');
+    prerendered.setAttribute(PRERENDERED_ATTRIBUTE, '');
+    prerendered.innerHTML =
+      '<input autocomplete="username" value="coco@example.com"><input autocomplete="current-password">';
+    document.body.append(prerendered);
+    const [, password] = prerendered.querySelectorAll('input');
+    password!.value = 'hun';
+    password!.focus();
+
+    const { user } = renderApp('/');
+    expect(await screen.findByLabelText('Email')).toHaveValue('coco@example.com');
+    prerendered.remove();
+    const passwordInput = screen.getByLabelText('Password');
+    expect(passwordInput).toHaveValue('hun');
+    await waitFor(() => expect(passwordInput).toHaveFocus());
+    await user.type(passwordInput, 'ter22');
+    expect(passwordInput).toHaveValue('hunter22');
+  });
+
+  test('sends the prerendered form when "Sign in" was pressed before the app ran', async () => {
+    const { requests } = mockFetch({
+      'POST /api/auth/sign-in/email': () =>
+        jsonResponse(401, { message: 'Invalid email or password', code: 'INVALID' }),
+    });
+    const prerendered = document.createElement('form');
+    prerendered.setAttribute(PRERENDERED_ATTRIBUTE, '');
+    prerendered.setAttribute(SUBMITTED_ATTRIBUTE, '');
+    prerendered.innerHTML =
+      '<input autocomplete="username" value="coco@example.com"><input autocomplete="current-password" value="hunter22">';
+    document.body.append(prerendered);
+
+    renderApp('/');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password');
+    prerendered.remove();
+    expect(requests[0]).toMatchObject({
+      body: { email: 'coco@example.com', password: 'hunter22' },
+    });
   });
 
   test('shows the server message for a wrong password and stays signed out', async () => {

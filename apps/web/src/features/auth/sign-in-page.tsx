@@ -13,11 +13,12 @@ import {
   Title,
 } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { accountQueryOptions, useAdoptBrowserTimeZone } from './account-queries.ts';
 import { ForgotPasswordForm } from './forgot-password-form.tsx';
 import { useLogout } from './logout.ts';
+import { prerenderedSignIn } from './prerendered-sign-in.ts';
 import { sessionStore } from './session-store.ts';
 import { accountLoadErrorMessage, signIn, signInErrorMessage } from './sign-in.ts';
 import classes from './sign-in-page.module.css';
@@ -58,8 +59,17 @@ function SignInForm({
   notice: string | null;
   onForgot: (email: string) => void;
 }) {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  // The prerendered form as the visitor left it, when this render replaces it (main.tsx).
+  const [typed] = useState(prerenderedSignIn);
+  const [email, setEmail] = useState(typed?.email ?? '');
+  const [password, setPassword] = useState(typed?.password ?? '');
+  const emailInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (!typed) return;
+    if (typed.focused) (typed.focused === 'email' ? emailInput : passwordInput).current?.focus();
+    if (typed.isSubmitted) emailInput.current?.form?.requestSubmit();
+  }, [typed]);
   const signInMutation = useMutation({ mutationFn: signIn });
   const message = signInMutation.isError ? signInErrorMessage(signInMutation.error) : notice;
 
@@ -96,6 +106,7 @@ function SignInForm({
           autoComplete="username"
           required
           withAsterisk={false}
+          ref={emailInput}
           value={email}
           onChange={(event) => setEmail(event.currentTarget.value)}
         />
@@ -104,6 +115,7 @@ function SignInForm({
           autoComplete="current-password"
           required
           withAsterisk={false}
+          ref={passwordInput}
           value={password}
           onChange={(event) => setPassword(event.currentTarget.value)}
         />
