@@ -160,7 +160,8 @@ describe('client detail modal', { timeout: UI_TEST_TIMEOUT_MS }, () => {
         });
       },
     });
-    expect(dialog).toHaveAccessibleName('Client details');
+    // The modal's title is labelled once its lazy content has mounted: a moment after the dialog.
+    await waitFor(() => expect(dialog).toHaveAccessibleName('Client details'));
     expect(within(dialog).getByRole('status')).toHaveTextContent('Loading client…');
 
     answerFirst(jsonResponse(500, { message: 'The records are busy.', code: 'INTERNAL' }));
