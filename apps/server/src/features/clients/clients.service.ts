@@ -74,39 +74,37 @@ const SORT_MATCHES_UP_TO = 2000;
 const MATCHES_FENCE = 2 ** 31 - 1;
 
 /**
- * A page of the clients `where` selects, by walking the stylist's covering name index: the offset
- * is walked in the index alone (an index-only scan); only the page's own rows are read from the
- * table. The stylist is named for the walk's sake. Placeholders: stylistId, offset (and where's).
+ * The ids of a page of the clients `where` selects, by walking the stylist's covering name index:
+ * the offset is walked in the index alone (an index-only scan), so only the page's own rows are
+ * then read from the table. The stylist is named for the walk's sake. Placeholders: stylistId,
+ * offset (and where's).
  */
-function namePageQuery(db: Db | Tx, where: SQL | undefined) {
-  const pageIds = db
+function pageIdsByName(db: Db | Tx, where?: SQL) {
+  return db
     .select({ id: clients.id })
     .from(clients)
     .where(and(eq(clients.stylistId, sql.placeholder('stylistId')), where))
     .orderBy(...CLIENT_LIST_ORDER)
     .limit(CLIENTS_PAGE_SIZE)
     .offset(sql.placeholder('offset'));
+}
+
+/** A page of the clients `where` selects, in list order (`pageIdsByName`). */
+function namePageQuery(db: Db | Tx, where: SQL) {
   return db
     .select(clientColumns)
     .from(clients)
-    .where(inArray(clients.id, pageIds))
+    .where(inArray(clients.id, pageIdsByName(db, where)))
     .orderBy(...CLIENT_LIST_ORDER);
 }
 
 /**
  * The list without a search, the commonest list there is, in one statement: its page by name
- * (`namePageQuery`), each client's figures, and how many clients the stylist has (kept, migration
+ * (`pageIdsByName`), each client's figures, and how many clients the stylist has (kept, migration
  * 0003). One statement instead of three: on PGlite each statement costs more than its SQL.
  */
 const clientPageStatement = preparedStatement((db, name) => {
   const stylistId = sql.placeholder('stylistId');
-  const pageIds = db
-    .select({ id: clients.id })
-    .from(clients)
-    .where(eq(clients.stylistId, stylistId))
-    .orderBy(...CLIENT_LIST_ORDER)
-    .limit(CLIENTS_PAGE_SIZE)
-    .offset(sql.placeholder('offset'));
   const { quoteFigures, commissionFigures, fields } = listedStatsSubqueries(db, clients.id);
   return db
     .select({
@@ -120,7 +118,7 @@ const clientPageStatement = preparedStatement((db, name) => {
     .from(clients)
     .crossJoinLateral(quoteFigures)
     .crossJoinLateral(commissionFigures)
-    .where(inArray(clients.id, pageIds))
+    .where(inArray(clients.id, pageIdsByName(db)))
     .orderBy(...CLIENT_LIST_ORDER)
     .prepare(name);
 }, 'client_page');
@@ -377,6 +375,12 @@ export async function createClient(
   return { data: toClientResource(row, NO_CLIENT_STATS, deps) };
 }
 
+/** The client `clientId` when it is the stylist `stylistId`'s (placeholders). */
+const isOwnClient = and(
+  eq(clients.id, sql.placeholder('clientId')),
+  eq(clients.stylistId, sql.placeholder('stylistId')),
+);
+
 /** One of the signed-in stylist's clients, or null; other features scope their records through it. */
 export async function findOwnClient(db: Db | Tx, actor: StylistActor, clientId: number) {
   const [row] = await ownClientStatement(db).execute({ clientId, stylistId: actor.stylistId });
@@ -384,17 +388,7 @@ export async function findOwnClient(db: Db | Tx, actor: StylistActor, clientId: 
 }
 
 const ownClientStatement = preparedStatement(
-  (db, name) =>
-    db
-      .select(clientColumns)
-      .from(clients)
-      .where(
-        and(
-          eq(clients.id, sql.placeholder('clientId')),
-          eq(clients.stylistId, sql.placeholder('stylistId')),
-        ),
-      )
-      .prepare(name),
+  (db, name) => db.select(clientColumns).from(clients).where(isOwnClient).prepare(name),
   'find_own_client',
 );
 
@@ -406,12 +400,7 @@ const ownClientWithStatsStatement = preparedStatement((db, name) => {
     .from(clients)
     .crossJoinLateral(quoteFigures)
     .crossJoinLateral(commissionFigures)
-    .where(
-      and(
-        eq(clients.id, sql.placeholder('clientId')),
-        eq(clients.stylistId, sql.placeholder('stylistId')),
-      ),
-    )
+    .where(isOwnClient)
     .prepare(name);
 }, 'own_client_with_stats');
 

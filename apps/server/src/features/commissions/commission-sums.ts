@@ -136,11 +136,8 @@ export function rangeParams(ranges: readonly InstantRange[]): RangeParams {
 export async function sumCommissions(
   db: Db,
   stylistId: number,
-  ranges: readonly InstantRange[] | RangeParams,
+  { ranges: count, ...params }: RangeParams,
 ): Promise<CommissionSums[]> {
-  const { ranges: count, ...params } = Array.isArray(ranges)
-    ? rangeParams(ranges)
-    : (ranges as RangeParams);
   const rows = await sumsStatement(db).execute({ stylistId, ...params });
   const sums = Array.from({ length: count }, () => NO_COMMISSION_SUMS);
   for (const { i, ...sum } of rows) sums[i] = sum;

@@ -107,7 +107,7 @@ export async function loadCommissionTotals(
     const [kept] = await keptTotalsStatement(db).execute({ stylistId });
     sums = kept ?? NO_COMMISSION_SUMS;
   } else {
-    [sums = NO_COMMISSION_SUMS] = await sumCommissions(db, stylistId, [instants]);
+    [sums = NO_COMMISSION_SUMS] = await sumCommissions(db, stylistId, rangeParams([instants]));
   }
   return { ...sums, total: sums.paidPayments + sums.unpaidPayments };
 }
