@@ -9,6 +9,12 @@ export const NotificationKindSchema = z.enum([
   'quote_status_changed',
   'label_created',
   'commission_paid',
+  /** A client's question or reason for declining, from the hub (docs/decisions/0029). */
+  'client_message',
+  /** The client opened their offers for the first time. */
+  'offers_viewed',
+  /** Offers expire within the reminder window and wait for the client's answer. */
+  'offers_expiring',
 ]);
 export type NotificationKind = z.infer<typeof NotificationKindSchema>;
 

@@ -253,6 +253,8 @@ export const shipments = pgTable(
     labelKey: text('label_key'),
     shiplistKey: text('shiplist_key'),
     signatureKey: text('signature_key'),
+    /** The signed pickup receipt (PDF) emailed to the client. */
+    receiptKey: text('receipt_key'),
     clientBarCode: text('client_bar_code').notNull(),
     shippedDate: timestamp('shipped_date', { withTimezone: true }).notNull().defaultNow(),
     /** A double submit carries the same key and finds the first shipment instead of making a second. */
@@ -285,12 +287,23 @@ export const quotes = pgTable(
     commenter: text('commenter'),
     commentToCustomer: text('comment_to_customer'),
     shipmentId: integer('shipment_id').references(() => shipments.id),
+    /** When the offers stop being open to an answer; null for offers made before expiry existed. */
+    offersExpireAt: timestamp('offers_expire_at', { withTimezone: true }),
+    /** When the client was reminded that the offers expire soon: once per expiry. */
+    offersRemindedAt: timestamp('offers_reminded_at', { withTimezone: true }),
+    /** The first and last time the client opened a page showing the open offers. */
+    offersFirstViewedAt: timestamp('offers_first_viewed_at', { withTimezone: true }),
+    offersLastViewedAt: timestamp('offers_last_viewed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('quotes_client_idx').on(t.clientId, t.status),
     index('quotes_stylist_status_idx').on(t.stylistId, t.status),
+    // The reminder sweep reads only the offers not yet reminded, soonest expiry first.
+    index('quotes_offers_reminder_idx')
+      .on(t.offersExpireAt)
+      .where(sql`${t.offersRemindedAt} is null and ${t.offersExpireAt} is not null`),
   ],
 );
 
@@ -353,7 +366,8 @@ export const accessLinks = pgTable(
       .references(() => clients.id, { onDelete: 'cascade' }),
     purpose: text('purpose', {
       // shop-login: the single-use, one-minute ticket of the shop sign-in (docs/decisions/0011).
-      enum: ['client-response', 'quote-share', 'offer-approval', 'manifest', 'shop-login'],
+      // hub: the client's hub, which also opens the three client pages (docs/decisions/0029).
+      enum: ['hub', 'client-response', 'quote-share', 'offer-approval', 'manifest', 'shop-login'],
     }).notNull(),
     shipmentId: integer('shipment_id').references(() => shipments.id),
     tokenHash: text('token_hash').notNull().unique(),
@@ -385,6 +399,29 @@ export const clientAnswers = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('client_answers_link_idx').on(t.accessLinkId)],
+);
+
+/**
+ * What a client wrote about a quote from the hub (docs/decisions/0029): a question for the stylist,
+ * or the reason they declined the offers (the answer itself is in client_answers).
+ */
+export const clientMessages = pgTable(
+  'client_messages',
+  {
+    id: id(),
+    quoteId: integer('quote_id')
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    accessLinkId: integer('access_link_id').references(() => accessLinks.id, {
+      onDelete: 'set null',
+    }),
+    kind: text('kind', { enum: ['question', 'decline'] }).notNull(),
+    /** A decline's reason from the short list; null for a question. */
+    reason: text('reason'),
+    text: text('text').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('client_messages_quote_idx').on(t.quoteId, t.createdAt)],
 );
 
 export const commissions = pgTable(
@@ -496,7 +533,15 @@ export const notifications = pgTable(
       .notNull()
       .references(() => stylists.id, { onDelete: 'cascade' }),
     kind: text('kind', {
-      enum: ['client_answered', 'quote_status_changed', 'label_created', 'commission_paid'],
+      enum: [
+        'client_answered',
+        'quote_status_changed',
+        'label_created',
+        'commission_paid',
+        'client_message',
+        'offers_viewed',
+        'offers_expiring',
+      ],
     }).notNull(),
     text: text('text').notNull(),
     link: text('link'),
