@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_OFFER_EXPIRY_DAYS, DEFAULT_OFFER_REMINDER_HOURS } from '@atelier/contract';
 import type { PostalAddress } from './integrations/shipping/shipping-provider.ts';
 import type { S3Settings } from './integrations/storage/s3-storage.ts';
 import { DEMO_SITE_PATHS } from './features/demo-sites/demo-site-paths.ts';
@@ -104,6 +105,17 @@ const EnvSchema = z.object({
   /** Bearer token that opens GET /metrics; without it the route answers 404. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  /** How long offers stay open when the back office does not say (docs/decisions/0029). */
+  OFFER_EXPIRY_DAYS: z.coerce.number().int().min(1).max(365).default(DEFAULT_OFFER_EXPIRY_DAYS),
+  /** How long before their expiry the client is reminded of open offers, once. */
+  OFFER_REMINDER_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 365)
+    .default(DEFAULT_OFFER_REMINDER_HOURS),
+  /** How often each instance looks for offers to remind the client of. */
+  OFFER_SWEEP_MS: z.coerce.number().int().min(200).max(3_600_000).default(60_000),
   /** The longest wait between two attempts at one message; fractions of a second are allowed. */
   OUTBOX_MAX_RETRY_DELAY_SECONDS: z.coerce.number().positive().max(86_400).default(3600),
   /** How long after it was queued (or requeued) a message is given up and marked failed. */
@@ -244,6 +256,11 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     },
     metrics: { token: env.METRICS_TOKEN ?? null },
     clientPages: { rateLimitMax: env.CLIENT_PAGE_RATE_LIMIT_MAX },
+    offers: {
+      expiryDays: env.OFFER_EXPIRY_DAYS,
+      reminderHours: env.OFFER_REMINDER_HOURS,
+      sweepMs: env.OFFER_SWEEP_MS,
+    },
     shipping: {
       provider: env.SHIPPING_PROVIDER,
       easypost: { apiKey: env.EASYPOST_API_KEY ?? null, apiUrl: env.EASYPOST_API_URL ?? null },

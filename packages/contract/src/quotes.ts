@@ -3,6 +3,12 @@ import { AcceptedOfferTypeSchema, OfferFieldsSchema } from './offers.ts';
 import { PROFILE_IMAGE_TYPES } from './profile-image.ts';
 import { QuoteStatusSchema } from './quote-status.ts';
 import { ReviewResponseItemSchema } from './review-response.ts';
+import {
+  ClientMessageSchema,
+  ItemTimelineSchema,
+  OfferExpiryDaysSchema,
+  OffersViewedSchema,
+} from './timeline.ts';
 
 /* ---------- Statuses the server's life cycle uses (ARCHITECTURE.md "Quote life cycle") ---------- */
 
@@ -91,6 +97,8 @@ export const QuoteShipmentSchema = z.object({
   labelUrl: z.string().nullable(),
   trackingNumber: z.string().nullable(),
   shiplistPDFLink: z.string().nullable(),
+  /** The signed pickup receipt (PDF); null for a label, or a pickup made before receipts. */
+  receiptUrl: z.string().nullable(),
   shippedDate: z.string(),
 });
 export type QuoteShipment = z.infer<typeof QuoteShipmentSchema>;
@@ -132,6 +140,14 @@ export const QuoteAttributesSchema = z.object({
   shipment: QuoteShipmentSchema.nullable(),
   /** Every status change, oldest first. */
   statusHistory: z.array(QuoteHistoryEntrySchema),
+  /** The dated steps the client also sees on their hub, and what comes next (decision 0029). */
+  timeline: ItemTimelineSchema,
+  /** When the offers stop being open to an answer; null when they do not expire. */
+  offersExpireAt: z.string().nullable(),
+  /** When the client opened a page showing the open offers, first and last; null if never. */
+  offersViewed: OffersViewedSchema.nullable(),
+  /** The client's questions and reasons for declining, oldest first. */
+  clientMessages: z.array(ClientMessageSchema),
 });
 export type QuoteAttributes = z.infer<typeof QuoteAttributesSchema>;
 
@@ -362,10 +378,23 @@ export const AdminQuoteActionSchema = z.discriminatedUnion(
     z.strictObject({
       action: z.literal('authenticate'),
       offers: OffersInputSchema.optional(),
+      /** How long the offers stay open; the server's default (OFFER_EXPIRY_DAYS) otherwise. */
+      expiresInDays: OfferExpiryDaysSchema.optional(),
       note,
     }),
     /** Make or revise offers on an authenticated quote that the client has not answered. */
-    z.strictObject({ action: z.literal('set_offers'), offers: OffersInputSchema, note }),
+    z.strictObject({
+      action: z.literal('set_offers'),
+      offers: OffersInputSchema,
+      expiresInDays: OfferExpiryDaysSchema.optional(),
+      note,
+    }),
+    /** Open the offers again for `expiresInDays` (expired or not), with a new reminder. */
+    z.strictObject({
+      action: z.literal('renew_offers'),
+      expiresInDays: OfferExpiryDaysSchema.optional(),
+      note,
+    }),
     z.strictObject({ action: z.literal('mark_counterfeit'), commentToCustomer, note }),
     z.strictObject({ action: z.literal('request_more_info'), commentToCustomer, note }),
     z.strictObject({ action: z.literal('resume_authentication'), note }),

@@ -321,6 +321,14 @@ export const quoteOffers = pgTable(
   (t) => [uniqueIndex('quote_offers_quote_type_unique').on(t.quoteId, t.type)],
 );
 
+export interface QuoteStepDetail {
+  offers?: { consignment?: number; buyout?: number; buyback?: number };
+  /** ISO 8601 */
+  offersExpireAt?: string;
+  /** The offers were opened again without a change of status. */
+  renewed?: true;
+}
+
 export const quoteStatusHistory = pgTable(
   'quote_status_history',
   {
@@ -333,6 +341,8 @@ export const quoteStatusHistory = pgTable(
     actorKind: text('actor_kind', { enum: ['stylist', 'admin', 'client', 'system'] }).notNull(),
     actorUserId: text('actor_user_id').references(() => users.id),
     note: text('note'),
+    /** Facts of the step the timeline shows: the offers made (cents) and until when they are open. */
+    detail: jsonb('detail').$type<QuoteStepDetail>(),
     createdAt: createdAt(),
   },
   (t) => [index('quote_status_history_quote_idx').on(t.quoteId, t.createdAt)],

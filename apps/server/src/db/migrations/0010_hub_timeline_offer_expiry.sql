@@ -8,6 +8,7 @@ CREATE TABLE "client_messages" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "quote_status_history" ADD COLUMN "detail" jsonb;--> statement-breakpoint
 ALTER TABLE "quotes" ADD COLUMN "offers_expire_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "quotes" ADD COLUMN "offers_reminded_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "quotes" ADD COLUMN "offers_first_viewed_at" timestamp with time zone;--> statement-breakpoint

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_OFFER_EXPIRY_DAYS,
   formatMoney,
   statusLabel,
   type AdminQuoteAction,
@@ -9,11 +10,12 @@ import {
 } from '@atelier/contract';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { quoteOffers, quotes } from '../../db/schema.ts';
+import { quoteOffers, quotes, type QuoteStepDetail } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { loadQuoteResources, type QuoteLinkDeps } from './quote-resource.ts';
 import {
   applyTransition,
+  recordStatusChange,
   transitionRefusal,
   type QuoteActorRef,
   type QuoteChanges,
@@ -37,6 +39,7 @@ export const ADMIN_ACTION_FROM: Readonly<Record<AdminQuoteActionName, readonly L
     start_authentication: ['pending_authentication'],
     authenticate: ['authentication_in_progress'],
     set_offers: ['authenticated_no_offer', 'authenticated_with_offer'],
+    renew_offers: ['authenticated_with_offer', 'offer_pending'],
     mark_counterfeit: ['authentication_in_progress'],
     request_more_info: ['authentication_in_progress'],
     resume_authentication: ['needs_more_info'],
@@ -46,11 +49,22 @@ export const ADMIN_ACTION_FROM: Readonly<Record<AdminQuoteActionName, readonly L
 
 /** What an action does: the status it moves the quote to, what else it sets, and its history note. */
 interface Step {
-  to: LifecycleStatus;
+  /** Null when the status stays (a renewal of the offers). */
+  to: LifecycleStatus | null;
   changes?: QuoteChanges;
   offers?: OffersInput;
+  /** The offers (made or renewed) are open for this many days; the default when undefined. */
+  opensOffers?: { days: number | undefined };
   note: string;
 }
+
+/** Where the back office sends offers and how long they stay open unless it says otherwise. */
+export interface OfferDeps {
+  /** OFFER_EXPIRY_DAYS */
+  offerExpiryDays?: number;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** "consignment $1,200.00, buyout $800.00": the offers made, in dollars. */
 export function describeOffers(
@@ -72,6 +86,7 @@ function stepOf(action: AdminQuoteAction): Step {
             to: 'authenticated_with_offer',
             changes: { authenticationStatus: 'authentic', isApproved: true },
             offers: action.offers,
+            opensOffers: { days: action.expiresInDays },
             note: `Authentic. Offers approved for presentation: ${describeOffers(action.offers)}.`,
           }
         : {
@@ -84,8 +99,11 @@ function stepOf(action: AdminQuoteAction): Step {
         to: 'authenticated_with_offer',
         changes: { isApproved: true },
         offers: action.offers,
+        opensOffers: { days: action.expiresInDays },
         note: `Offers approved for presentation: ${describeOffers(action.offers)}.`,
       };
+    case 'renew_offers':
+      return { to: null, opensOffers: { days: action.expiresInDays }, note: 'Offers renewed.' };
     case 'mark_counterfeit':
       return {
         to: 'fake',
@@ -116,13 +134,18 @@ function stepOf(action: AdminQuoteAction): Step {
   }
 }
 
-async function replaceOffers(tx: Tx, quoteId: number, offers: OffersInput) {
-  await tx.delete(quoteOffers).where(eq(quoteOffers.quoteId, quoteId));
-  const rows = OFFER_FIELDS.flatMap(([field, type]) => {
+function offerRows(quoteId: number, offers: OffersInput) {
+  return OFFER_FIELDS.flatMap(([field, type]) => {
     const amount = offers[field];
     return amount == null ? [] : [{ quoteId, type, amountCents: Math.round(amount * 100) }];
   });
-  if (rows.length > 0) await tx.insert(quoteOffers).values(rows);
+}
+
+async function replaceOffers(tx: Tx, rows: ReturnType<typeof offerRows>) {
+  const [first] = rows;
+  if (!first) return;
+  await tx.delete(quoteOffers).where(eq(quoteOffers.quoteId, first.quoteId));
+  await tx.insert(quoteOffers).values(rows);
 }
 
 /** Any stylist's quote, for the back office. */
@@ -145,7 +168,8 @@ export async function applyQuoteAction(
   db: Db,
   actor: QuoteActorRef,
   input: { quoteId: number; action: AdminQuoteAction },
-  deps: QuoteLinkDeps,
+  deps: QuoteLinkDeps & OfferDeps,
+  now = new Date(),
 ): Promise<QuoteDocument> {
   await db.transaction(async (tx) => {
     const [quote] = await tx
@@ -156,20 +180,57 @@ export async function applyQuoteAction(
     if (!quote) throw AppError.notFound('Quote');
     const { action } = input.action;
     const step = stepOf(input.action);
+    const renewal = step.to === null;
     const refusal =
-      transitionRefusal(quote.status, step.to, actor.kind) ??
+      (step.to === null ? null : transitionRefusal(quote.status, step.to, actor.kind)) ??
       (ADMIN_ACTION_FROM[action].includes(quote.status)
         ? null
         : `The action "${action}" does not apply to a quote that is "${statusLabel(quote.status)}".`);
     if (refusal) throw AppError.conflict(refusal);
-    await applyTransition(tx, {
-      quote,
-      to: step.to,
-      actor,
-      note: input.action.note || step.note,
-      ...(step.changes && { changes: step.changes }),
-    });
-    if (step.offers) await replaceOffers(tx, quote.id, step.offers);
+    const rows = step.offers ? offerRows(quote.id, step.offers) : [];
+    const opens = step.opensOffers
+      ? new Date(
+          now.getTime() +
+            (step.opensOffers.days ?? deps.offerExpiryDays ?? DEFAULT_OFFER_EXPIRY_DAYS) * DAY_MS,
+        )
+      : null;
+    const detail: QuoteStepDetail | null = opens && {
+      ...(rows.length > 0 && {
+        offers: Object.fromEntries(rows.map((row) => [row.type, row.amountCents])),
+      }),
+      offersExpireAt: opens.toISOString(),
+      ...(renewal && { renewed: true as const }),
+    };
+    // New offers are unseen and not yet reminded of; a renewal keeps what the client saw.
+    const window: QuoteChanges = opens
+      ? {
+          offersExpireAt: opens,
+          offersRemindedAt: null,
+          ...(!renewal && { offersFirstViewedAt: null, offersLastViewedAt: null }),
+        }
+      : {};
+    const note = input.action.note || step.note;
+    if (step.to === null) {
+      await tx.update(quotes).set(window).where(eq(quotes.id, quote.id));
+      await recordStatusChange(tx, {
+        quoteId: quote.id,
+        from: quote.status,
+        to: quote.status,
+        actor,
+        note,
+        detail,
+      });
+    } else {
+      await applyTransition(tx, {
+        quote,
+        to: step.to,
+        actor,
+        note,
+        changes: { ...step.changes, ...window },
+        detail,
+      });
+    }
+    await replaceOffers(tx, rows);
   });
   return getQuote(db, input.quoteId, deps);
 }

@@ -61,6 +61,7 @@ const EXAMPLES: Record<AdminQuoteActionName, AdminQuoteAction> = {
   start_authentication: { action: 'start_authentication' },
   authenticate: WITH_OFFERS,
   set_offers: { action: 'set_offers', offers: { buyoutQuote: 500 } },
+  renew_offers: { action: 'renew_offers', expiresInDays: 7 },
   mark_counterfeit: { action: 'mark_counterfeit', commentToCustomer: 'Stitching does not match.' },
   request_more_info: {
     action: 'request_more_info',
@@ -76,6 +77,7 @@ const ALLOWED_FROM: Record<AdminQuoteActionName, readonly LifecycleStatus[]> = {
   start_authentication: ['pending_authentication'],
   authenticate: ['authentication_in_progress'],
   set_offers: ['authenticated_no_offer', 'authenticated_with_offer'],
+  renew_offers: ['authenticated_with_offer', 'offer_pending'],
   mark_counterfeit: ['authentication_in_progress'],
   request_more_info: ['authentication_in_progress'],
   resume_authentication: ['needs_more_info'],

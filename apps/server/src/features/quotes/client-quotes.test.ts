@@ -212,9 +212,10 @@ describe("a client's quotes", () => {
     try {
       const forOne = await queriesFor(one, 1);
       expect(await queriesFor(thirty, 30)).toBe(forOne);
-      // The client, the quotes, then offers, images, history, shipments; the session and its
-      // stylist were looked up by the first call and are remembered (auth/sessions.ts).
-      expect(forOne).toBe(6);
+      // The client, the quotes, then offers, images, history, the client's messages, the sale
+      // and shipments; the session and its stylist were looked up by the first call and are
+      // remembered (auth/sessions.ts).
+      expect(forOne).toBe(8);
     } finally {
       logged.mockRestore();
     }

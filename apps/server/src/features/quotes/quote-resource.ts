@@ -1,5 +1,6 @@
 import {
   AuthenticationStatusSchema,
+  DeclineReasonSchema,
   type QuoteOffers,
   type QuoteResource,
 } from '@atelier/contract';
@@ -9,6 +10,9 @@ import type { Db } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import {
   categories,
+  clientMessages,
+  clients,
+  commissions,
   designers,
   images,
   quoteOffers,
@@ -18,6 +22,7 @@ import {
 } from '../../db/schema.ts';
 import type { FileStorage } from '../../integrations/storage/storage.ts';
 import { centsToDollars } from '../clients/client-stats.ts';
+import { itemTimeline, type TimelineFacts } from './item-timeline.ts';
 
 /** What turns stored keys and ids into the URLs a quote carries. */
 export interface QuoteLinkDeps {
@@ -47,6 +52,7 @@ const historyColumns = {
   toStatus: quoteStatusHistory.toStatus,
   actorKind: quoteStatusHistory.actorKind,
   note: quoteStatusHistory.note,
+  detail: quoteStatusHistory.detail,
   createdAt: quoteStatusHistory.createdAt,
 };
 const shipmentColumns = {
@@ -55,7 +61,21 @@ const shipmentColumns = {
   labelKey: shipments.labelKey,
   shiplistKey: shipments.shiplistKey,
   trackingNumber: shipments.trackingNumber,
+  receiptKey: shipments.receiptKey,
   shippedDate: shipments.shippedDate,
+};
+const messageColumns = {
+  quoteId: clientMessages.quoteId,
+  kind: clientMessages.kind,
+  reason: clientMessages.reason,
+  text: clientMessages.text,
+  createdAt: clientMessages.createdAt,
+};
+const saleColumns = {
+  quoteId: commissions.quoteId,
+  paidAt: commissions.paidAt,
+  payoutCents: commissions.purchasePriceCents,
+  paymentMethod: clients.paymentMethod,
 };
 
 /** A quote and everything its resource shows. */
@@ -67,6 +87,8 @@ export interface QuoteRecord {
   shipment: Pick<typeof shipments.$inferSelect, keyof typeof shipmentColumns> | null;
   /** Oldest first. */
   history: readonly Pick<typeof quoteStatusHistory.$inferSelect, keyof typeof historyColumns>[];
+  /** What the client wrote about the quote, and its sale: the timeline's other facts. */
+  facts: TimelineFacts;
 }
 
 function toOffers(record: QuoteRecord): QuoteOffers {
@@ -87,6 +109,8 @@ export function toQuoteResource(
   record: QuoteRecord,
   { storage, sites }: QuoteLinkDeps,
 ): QuoteResource {
+  const viewedFirst = record.quote.offersFirstViewedAt;
+  const viewedLast = record.quote.offersLastViewedAt ?? viewedFirst;
   const { quote, shipment } = record;
   const quoteImages = record.images.map((image) => ({
     id: image.id,
@@ -124,6 +148,7 @@ export function toQuoteResource(
         labelUrl: shipment.labelKey ? storage.urlFor(shipment.labelKey) : null,
         trackingNumber: shipment.trackingNumber,
         shiplistPDFLink: shipment.shiplistKey ? storage.urlFor(shipment.shiplistKey) : null,
+        receiptUrl: shipment.receiptKey ? storage.urlFor(shipment.receiptKey) : null,
         shippedDate: shipment.shippedDate.toISOString(),
       },
       statusHistory: record.history.map((step) => ({
@@ -132,6 +157,18 @@ export function toQuoteResource(
         actor: step.actorKind,
         note: step.note,
         at: step.createdAt.toISOString(),
+      })),
+      timeline: itemTimeline(record, record.facts, storage),
+      offersExpireAt: quote.offersExpireAt?.toISOString() ?? null,
+      offersViewed:
+        viewedFirst && viewedLast
+          ? { firstAt: viewedFirst.toISOString(), lastAt: viewedLast.toISOString() }
+          : null,
+      clientMessages: record.facts.messages.map((message) => ({
+        kind: message.kind,
+        reason: DeclineReasonSchema.safeParse(message.reason).data ?? null,
+        text: message.text,
+        at: message.createdAt.toISOString(),
       })),
     },
     links: { admin: sites.adminUrl ? `${sites.adminUrl}/pending-items/${quote.id}` : null },
@@ -215,6 +252,26 @@ const imagesStatement = preparedStatement(
       .prepare(name),
   'quote_images_of',
 );
+const messagesStatement = preparedStatement(
+  (db, name) =>
+    db
+      .select(messageColumns)
+      .from(clientMessages)
+      .where(sql`${clientMessages.quoteId} = any(${sql.placeholder('ids')})`)
+      .orderBy(asc(clientMessages.createdAt), asc(clientMessages.id))
+      .prepare(name),
+  'quote_messages_of',
+);
+const salesStatement = preparedStatement(
+  (db, name) =>
+    db
+      .select(saleColumns)
+      .from(commissions)
+      .innerJoin(clients, eq(clients.id, commissions.clientId))
+      .where(sql`${commissions.quoteId} = any(${sql.placeholder('ids')})`)
+      .prepare(name),
+  'quote_sales_of',
+);
 const historyStatement = preparedStatement(
   (db, name) =>
     db
@@ -234,17 +291,22 @@ async function withQuoteDetails(
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const shipmentIds = [...new Set(rows.flatMap((row) => row.shipmentId ?? []))];
-  const [offerRows, imageRows, historyRows, shipmentRows] = await Promise.all([
-    offersStatement(db).execute({ ids }),
-    imagesStatement(db).execute({ ids }),
-    historyStatement(db).execute({ ids }),
-    shipmentIds.length === 0
-      ? Promise.resolve([])
-      : db.select(shipmentColumns).from(shipments).where(inArray(shipments.id, shipmentIds)),
-  ]);
+  const [offerRows, imageRows, historyRows, messageRows, saleRows, shipmentRows] =
+    await Promise.all([
+      offersStatement(db).execute({ ids }),
+      imagesStatement(db).execute({ ids }),
+      historyStatement(db).execute({ ids }),
+      messagesStatement(db).execute({ ids }),
+      salesStatement(db).execute({ ids }),
+      shipmentIds.length === 0
+        ? Promise.resolve([])
+        : db.select(shipmentColumns).from(shipments).where(inArray(shipments.id, shipmentIds)),
+    ]);
   const offersByQuote = groupBy(offerRows);
   const imagesByQuote = groupBy(imageRows);
   const historyByQuote = groupBy(historyRows);
+  const messagesByQuote = groupBy(messageRows);
+  const saleByQuote = new Map(saleRows.map((sale) => [sale.quoteId, sale]));
   const shipmentById = new Map(shipmentRows.map((shipment) => [shipment.id, shipment]));
   return rows.map((quote) =>
     toQuoteResource(
@@ -254,6 +316,10 @@ async function withQuoteDetails(
         images: imagesByQuote.get(quote.id) ?? [],
         shipment: quote.shipmentId === null ? null : (shipmentById.get(quote.shipmentId) ?? null),
         history: historyByQuote.get(quote.id) ?? [],
+        facts: {
+          messages: messagesByQuote.get(quote.id) ?? [],
+          sale: saleByQuote.get(quote.id) ?? null,
+        },
       },
       deps,
     ),

@@ -1,7 +1,7 @@
 import { statusLabel, type LifecycleStatus, type QuoteActor } from '@atelier/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { quotes, quoteStatusHistory } from '../../db/schema.ts';
+import { quotes, quoteStatusHistory, type QuoteStepDetail } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 
 /** Who moves a quote: the kind of actor, and their account when they have one (the CLI has none). */
@@ -91,6 +91,10 @@ export type QuoteChanges = Partial<
     | 'commentToCustomer'
     | 'pickupType'
     | 'shipmentId'
+    | 'offersExpireAt'
+    | 'offersRemindedAt'
+    | 'offersFirstViewedAt'
+    | 'offersLastViewedAt'
   >
 >;
 
@@ -100,6 +104,8 @@ export interface StatusChange {
   to: LifecycleStatus;
   actor: QuoteActorRef;
   note?: string | null | undefined;
+  /** Facts of the step that the timeline shows (offers, their expiry). */
+  detail?: QuoteStepDetail | null | undefined;
 }
 
 /** Writes one row of a quote's status history. */
@@ -111,6 +117,7 @@ export async function recordStatusChange(tx: Tx, change: StatusChange) {
     actorKind: change.actor.kind,
     actorUserId: change.actor.userId,
     note: change.note || null,
+    detail: change.detail ?? null,
   });
 }
 
@@ -126,6 +133,7 @@ export async function applyTransition(
     actor: QuoteActorRef;
     note?: string | null | undefined;
     changes?: QuoteChanges;
+    detail?: QuoteStepDetail | null | undefined;
   },
 ) {
   const { quote, to, actor } = input;
@@ -146,5 +154,6 @@ export async function applyTransition(
     to,
     actor,
     note: input.note,
+    detail: input.detail,
   });
 }

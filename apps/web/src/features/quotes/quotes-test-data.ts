@@ -57,6 +57,22 @@ export function quoteResource(overrides: QuoteOverrides = {}): QuoteResource {
       commentToCustomer: null,
       shipment: null,
       statusHistory: [{ from: null, to: status, actor: 'stylist', note: null, at: createdAt }],
+      timeline: {
+        steps: [
+          {
+            kind: 'submitted',
+            at: createdAt,
+            by: 'stylist',
+            title: 'Submitted for a quote',
+            details: [],
+            link: null,
+          },
+        ],
+        next: null,
+      },
+      offersExpireAt: null,
+      offersViewed: null,
+      clientMessages: [],
       ...attributes,
       offers: {
         consignmentEstimate: null,
