@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ClientPageMetaSchema, ClientQuoteSchema } from './client-pages.ts';
+import { ClientPageMetaSchema, ClientPageParamsSchema, ClientQuoteSchema } from './client-pages.ts';
 import { DeclineReasonSchema, ItemTimelineSchema } from './timeline.ts';
 
 /*
@@ -7,6 +7,18 @@ import { DeclineReasonSchema, ItemTimelineSchema } from './timeline.ts';
  * dated timeline, and the offers open to an answer side by side. The same timeline shows on the
  * stylist's quote card.
  */
+
+/** The hub's web route name and `{routeName}` of its API path: `/hub/{token}`. */
+export const HUB_ROUTE = 'hub';
+
+/** `/api/client/hub/{token}`, and an item's actions under it. */
+export function hubApiPath(token: string, quoteId?: number): string {
+  const base = `/api/client/${HUB_ROUTE}/${encodeURIComponent(token)}`;
+  return quoteId === undefined ? base : `${base}/quotes/${quoteId}`;
+}
+
+/** POST: "Send me a new link". */
+export const NEW_LINK_API_PATH = `/api/client/${HUB_ROUTE}/new-link`;
 
 const MESSAGE_MAX = 1000;
 const messageText = (what: string) =>
@@ -38,7 +50,7 @@ export const HubQuoteActionSchema = z.discriminatedUnion(
 export type HubQuoteAction = z.infer<typeof HubQuoteActionSchema>;
 
 export const HubQuoteParamsSchema = z.strictObject({
-  token: z.string(),
+  token: ClientPageParamsSchema.shape.token,
   quoteId: z
     .string()
     .regex(/^\d{1,10}$/, 'Not a quote id')
@@ -123,8 +135,7 @@ export const HUB_TEXT = {
   expiredOn: (date: string) => `This offer expired on ${date}.`,
   expiredHelp: (stylistFirstName: string) =>
     `Ask ${stylistFirstName} to renew it if you would still like to sell.`,
-  questionSent: (stylistFirstName: string) =>
-    `Sent. ${stylistFirstName} will answer you by email.`,
+  questionSent: (stylistFirstName: string) => `Sent. ${stylistFirstName} will answer you by email.`,
   accepted: 'Accepted. Your stylist has been told.',
   declined: 'Declined. Your stylist has been told.',
   whatsNext: 'Next',

@@ -144,4 +144,3 @@ export const ClientMessageSchema = z.object({
   at: z.iso.datetime({ offset: true }),
 });
 export type ClientMessage = z.infer<typeof ClientMessageSchema>;
-

@@ -1,6 +1,6 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { lt, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { rateLimitHits } from '../db/schema.ts';
 
 type Done = Parameters<FastifyRateLimitStore['incr']>[1];
@@ -20,6 +20,34 @@ function scopeOf(options: ChildOptions): string {
   if (params.groupId) return `group:${params.groupId}`;
   const { method = '', url = '' } = params.routeInfo ?? {};
   return `route:${[method].flat().join(',')} ${url}`;
+}
+
+/**
+ * Counts one hit of `key` in PostgreSQL: one upsert, which starts a fresh window of `windowMs`
+ * when the last one has ended (database clock). Answers the window's hits so far and its time left.
+ */
+export async function countHit(
+  db: Db | Tx,
+  key: string,
+  windowMs: number,
+): Promise<{ hits: number; ttlMs: number }> {
+  const resetAt = sql`now() + make_interval(secs => ${windowMs / 1000}::double precision)`;
+  const hasEnded = sql`${rateLimitHits.resetAt} <= now()`;
+  const [row] = await db
+    .insert(rateLimitHits)
+    .values({ key, hits: 1, resetAt })
+    .onConflictDoUpdate({
+      target: rateLimitHits.key,
+      set: {
+        hits: sql`case when ${hasEnded} then 1 else ${rateLimitHits.hits} + 1 end`,
+        resetAt: sql`case when ${hasEnded} then excluded.reset_at else ${rateLimitHits.resetAt} end`,
+      },
+    })
+    .returning({
+      hits: rateLimitHits.hits,
+      ttlMs: sql<number>`greatest(0, extract(epoch from ${rateLimitHits.resetAt} - now()) * 1000)::float8`,
+    });
+  return { hits: row?.hits ?? 1, ttlMs: row?.ttlMs ?? 0 };
 }
 
 /** How often, in counted requests, an instance deletes the rows of windows that have ended. */
@@ -44,25 +72,10 @@ export function postgresRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
 
     incr(key: string, done: Done, timeWindowMs: number) {
       if (++counted % SWEEP_EVERY === 0) sweep();
-      const resetAt = sql`now() + make_interval(secs => ${timeWindowMs / 1000}::double precision)`;
-      const hasEnded = sql`${rateLimitHits.resetAt} <= now()`;
-      db.insert(rateLimitHits)
-        .values({ key: `${this.scope}|${key}`, hits: 1, resetAt })
-        .onConflictDoUpdate({
-          target: rateLimitHits.key,
-          set: {
-            hits: sql`case when ${hasEnded} then 1 else ${rateLimitHits.hits} + 1 end`,
-            resetAt: sql`case when ${hasEnded} then excluded.reset_at else ${rateLimitHits.resetAt} end`,
-          },
-        })
-        .returning({
-          hits: rateLimitHits.hits,
-          ttlMs: sql<number>`greatest(0, extract(epoch from ${rateLimitHits.resetAt} - now()) * 1000)::float8`,
-        })
-        .then(
-          ([row]) => done(null, { current: row?.hits ?? 1, ttl: Math.ceil(row?.ttlMs ?? 0) }),
-          (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
-        );
+      countHit(db, `${this.scope}|${key}`, timeWindowMs).then(
+        ({ hits, ttlMs }) => done(null, { current: hits, ttl: Math.ceil(ttlMs) }),
+        (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+      );
     }
 
     child(options: ChildOptions): FastifyRateLimitStore {

@@ -18,6 +18,8 @@ export interface ClientAnswerNotice {
   clientName: string;
   /** The client page the answers came from, e.g. "Curated For". */
   pageName: string;
+  /** Why the client declined, when they said (the hub asks). */
+  reason?: string | null;
   items: readonly AnsweredItem[];
   /** The stylist's review page for these quotes. */
   link: string;
@@ -56,6 +58,7 @@ export function clientAnswerEmail(input: ClientAnswerNotice): Promise<EmailMessa
       greeting: greeting(input.stylistFirstName),
       paragraphs: [
         `${clientAnswerSummary(input.clientName, input.items)} They answered on the ${input.pageName} page.`,
+        ...(input.reason ? [input.reason] : []),
       ],
       items: input.items.map((item, index) => ({
         key: String(index),

@@ -8,25 +8,26 @@ import {
   type ClientPageMeta,
   type ClientQuote,
   type CuratedQuote,
+  type ItemTimeline,
   type NormalisedOffers,
   type QuoteResource,
 } from '@atelier/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { clientAnswers, clients, quotes, stylists } from '../../db/schema.ts';
+import { clientAnswers, clients, quotes, stylists, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findAccessLink, type AccessLink, type AccessLinkPurpose } from '../links/access-links.ts';
-import { isAwaitingAnswer } from '../quotes/quote-answers.ts';
+import { isAwaitingAnswer, offersExpired } from '../quotes/quote-answers.ts';
 import { loadQuoteResources, type QuoteLinkDeps } from '../quotes/quote-resource.ts';
 
 /** An unknown, expired, revoked or wrong-purpose link: all answer alike, and carry no data. */
 export const linkNotFound = () =>
   new AppError(ErrorCode.notFound, CLIENT_PAGE_TEXT.linkNotValid, 404);
 
-/** The live link `token` opens for `purpose`, or a 404. */
+/** The live link `token` opens for `purpose` (or any of several), or a 404. */
 export async function requireAccessLink(
   db: Db,
-  purpose: AccessLinkPurpose,
+  purpose: AccessLinkPurpose | readonly AccessLinkPurpose[],
   token: string,
 ): Promise<AccessLink> {
   const link = await findAccessLink(db, purpose, token);
@@ -34,17 +35,28 @@ export async function requireAccessLink(
   return link;
 }
 
+/** A client page opens with its own link or with the client's hub link (decision 0029). */
+export const pageLink = (purpose: AccessLinkPurpose) => [purpose, 'hub'] as const;
+
 /** A quote as the client pages read it, with the answer a client page recorded for it. */
 export interface ClientPageQuote {
   quote: ClientQuote;
   isApproved: boolean;
   /** The link the client answered through, when they did on a client page. */
   answeredThroughLinkId: number | null;
+  /** When the offers stop being open to an answer; null when they do not expire. */
+  offersExpireAt: Date | null;
+  timeline: ItemTimeline;
 }
 
 export interface ClientPage {
   meta: ClientPageMeta;
   clientId: number;
+  stylistId: number;
+  /** For the hub's "Write to {stylist}". */
+  stylistEmail: string;
+  /** When the page was read: whether offers are expired is judged at this instant. */
+  now: Date;
   /** Every quote of the client with their stylist, sorted as the stylist's list (§4). */
   quotes: ClientPageQuote[];
 }
@@ -99,8 +111,15 @@ export function toCuratedQuote(quote: ClientQuote): CuratedQuote | null {
   return { id, name, brand, imageUrl, thumbnailUrl, answer, buyoutQuote };
 }
 
-/** Whether the client can answer the quote's offers now: waiting, approved, with an offer. */
-export function isAwaitingClient(page: ClientPageQuote): boolean {
+/** Whether the offers are past their expiry when the page was read. */
+export const isExpired = (entry: ClientPageQuote, now: Date) =>
+  offersExpired(entry.offersExpireAt, now);
+
+/**
+ * Whether the client can answer the quote's offers now: waiting, approved, with an offer, not
+ * expired.
+ */
+export function isAwaitingClient(page: ClientPageQuote, now = new Date()): boolean {
   const { quote } = page;
   const offers: NormalisedOffers = {
     consignment: quote.offers.consignment,
@@ -108,7 +127,12 @@ export function isAwaitingClient(page: ClientPageQuote): boolean {
     buyback: null,
     acceptedOfferType: null,
   };
-  return page.isApproved && isAwaitingAnswer(quote.status) && offerTypesOf(offers).length > 0;
+  return (
+    page.isApproved &&
+    isAwaitingAnswer(quote.status) &&
+    offerTypesOf(offers).length > 0 &&
+    !isExpired(page, now)
+  );
 }
 
 /** Everything a client page shows for `link`: who the people are and the client's quotes. */
@@ -126,9 +150,11 @@ export async function loadClientPage(
       stylistFirstName: stylists.firstName,
       stylistLastName: stylists.lastName,
       stylistThumbnailUrl: stylists.thumbnailUrl,
+      stylistEmail: users.email,
     })
     .from(clients)
     .innerJoin(stylists, eq(stylists.id, clients.stylistId))
+    .innerJoin(users, eq(users.id, stylists.userId))
     .where(eq(clients.id, link.clientId));
   if (!people) throw linkNotFound();
   const resources = await loadQuoteResources(
@@ -159,6 +185,9 @@ export async function loadClientPage(
   );
   return {
     clientId: link.clientId,
+    stylistId: people.stylistId,
+    stylistEmail: people.stylistEmail,
+    now: new Date(),
     meta: {
       client: {
         firstName: people.clientFirstName,
@@ -179,6 +208,10 @@ export async function loadClientPage(
         quote: toClientQuote(resource, answer),
         isApproved: resource.attributes.isApproved,
         answeredThroughLinkId: answer?.accessLinkId ?? null,
+        offersExpireAt: resource.attributes.offersExpireAt
+          ? new Date(resource.attributes.offersExpireAt)
+          : null,
+        timeline: resource.attributes.timeline,
       };
     }),
   };

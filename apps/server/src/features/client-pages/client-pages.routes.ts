@@ -6,6 +6,13 @@ import {
   CuratedAnswerBodySchema,
   CuratedDocumentSchema,
   ErrorBodySchema,
+  HUB_ROUTE,
+  HubDocumentSchema,
+  HubQuoteActionSchema,
+  HubQuoteParamsSchema,
+  NEW_LINK_API_PATH,
+  NewLinkAnswerSchema,
+  NewLinkBodySchema,
   OfferApprovalBodySchema,
   OfferApprovalDocumentSchema,
   QuoteShareDocumentSchema,
@@ -26,6 +33,10 @@ import {
   type AnswerRequest,
   type CuratedAnswers,
 } from './client-pages.service.ts';
+import { actOnHubQuote, getHub, requestNewLink } from './hub.service.ts';
+
+/** "Send me a new link" from one address: a few tries, then a pause (every instance counts). */
+const NEW_LINK_RATE = { max: 5, timeWindow: '15 minutes' };
 
 /** The answers of the "Curated For" page are a few short items: far under this. */
 const CURATED_FIELD_MAX_BYTES = 16 * 1024;
@@ -195,5 +206,58 @@ export const clientPagesRoutes: FastifyPluginAsyncZod<{
       );
       return privately(reply, document);
     },
+  );
+
+  app.get(
+    `/api/client/${HUB_ROUTE}/:token`,
+    {
+      config,
+      schema: {
+        tags: ['client pages'],
+        summary: "The client's hub: every item with its timeline, grouped by what it needs",
+        params: ClientPageParamsSchema,
+        response: { 200: HubDocumentSchema, ...errors },
+      },
+    },
+    async (request, reply) => privately(reply, await getHub(db, request.params.token, deps)),
+  );
+
+  app.post(
+    `/api/client/${HUB_ROUTE}/:token/quotes/:quoteId`,
+    {
+      config,
+      schema: {
+        tags: ['client pages'],
+        summary: 'Accept an offer, decline with a reason, or ask the stylist about one item',
+        params: HubQuoteParamsSchema,
+        body: HubQuoteActionSchema,
+        response: { 200: HubDocumentSchema, ...answerErrors },
+      },
+    },
+    async (request, reply) => {
+      const document = await actOnHubQuote(
+        db,
+        request.params.token,
+        { quoteId: request.params.quoteId, action: request.body },
+        answerRequest(request),
+        deps,
+      );
+      return privately(reply, document);
+    },
+  );
+
+  app.post(
+    NEW_LINK_API_PATH,
+    {
+      config: { access: 'public' as const, rateLimit: NEW_LINK_RATE },
+      schema: {
+        tags: ['client pages'],
+        summary: '"Send me a new link": emails a fresh hub link to a client\'s own address',
+        body: NewLinkBodySchema,
+        response: { 202: NewLinkAnswerSchema, 400: ErrorBodySchema, 429: ErrorBodySchema },
+      },
+    },
+    async (request, reply) =>
+      reply.code(202).send(await requestNewLink(db, request.body.email, { publicUrl })),
   );
 };

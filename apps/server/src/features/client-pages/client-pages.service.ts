@@ -11,10 +11,12 @@ import type { QuoteLinkDeps } from '../quotes/quote-resource.ts';
 import {
   isAwaitingClient,
   loadClientPage,
+  pageLink,
   requireAccessLink,
   toCuratedQuote,
   type ClientPage,
 } from './client-page-resource.ts';
+import { recordOffersViewed } from './offer-views.ts';
 import { recordClientAnswers, type AnswerSource } from './record-client-answers.ts';
 
 export type CuratedAnswers = z.output<typeof CuratedAnswerBodySchema>;
@@ -38,14 +40,16 @@ function toCuratedDocument(page: ClientPage, linkId: number): CuratedDocument {
   const curated = (entries: ClientPage['quotes']) =>
     entries.flatMap((entry) => toCuratedQuote(entry.quote) ?? []);
   return {
-    data: curated(page.quotes.filter(isAwaitingClient)),
+    data: curated(page.quotes.filter((entry) => isAwaitingClient(entry, page.now))),
     meta: { ...page.meta, answered: curated(answeredThrough(page, linkId)) },
   };
 }
 
 function toOfferApprovalDocument(page: ClientPage, linkId: number): OfferApprovalDocument {
   return {
-    data: page.quotes.filter(isAwaitingClient).map((entry) => entry.quote),
+    data: page.quotes
+      .filter((entry) => isAwaitingClient(entry, page.now))
+      .map((entry) => entry.quote),
     meta: {
       ...page.meta,
       answered: answeredThrough(page, linkId).map((entry) => entry.quote),
@@ -59,8 +63,10 @@ export async function getCuratedPage(
   token: string,
   deps: QuoteLinkDeps,
 ): Promise<CuratedDocument> {
-  const link = await requireAccessLink(db, 'client-response', token);
-  return toCuratedDocument(await loadClientPage(db, link, deps), link.id);
+  const link = await requireAccessLink(db, pageLink('client-response'), token);
+  const page = await loadClientPage(db, link, deps);
+  await recordOffersViewed(db, page);
+  return toCuratedDocument(page, link.id);
 }
 
 /** Records the Yes (buyout) and No (rejected) of the "Curated For" page. */
@@ -71,7 +77,7 @@ export async function answerCuratedPage(
   request: AnswerRequest,
   deps: ClientPageDeps,
 ): Promise<CuratedDocument> {
-  const link = await requireAccessLink(db, 'client-response', token);
+  const link = await requireAccessLink(db, pageLink('client-response'), token);
   await recordClientAnswers(
     db,
     link,
@@ -87,8 +93,9 @@ export async function getQuoteSharePage(
   token: string,
   deps: QuoteLinkDeps,
 ): Promise<QuoteShareDocument> {
-  const link = await requireAccessLink(db, 'quote-share', token);
+  const link = await requireAccessLink(db, pageLink('quote-share'), token);
   const page = await loadClientPage(db, link, deps);
+  await recordOffersViewed(db, page);
   return { data: page.quotes.map((entry) => entry.quote), meta: page.meta };
 }
 
@@ -98,8 +105,10 @@ export async function getOfferApprovalPage(
   token: string,
   deps: QuoteLinkDeps,
 ): Promise<OfferApprovalDocument> {
-  const link = await requireAccessLink(db, 'offer-approval', token);
-  return toOfferApprovalDocument(await loadClientPage(db, link, deps), link.id);
+  const link = await requireAccessLink(db, pageLink('offer-approval'), token);
+  const page = await loadClientPage(db, link, deps);
+  await recordOffersViewed(db, page);
+  return toOfferApprovalDocument(page, link.id);
 }
 
 /** Records the answers of the offer approval page, by the stylist's review-response rule. */
@@ -110,7 +119,7 @@ export async function answerOfferApprovalPage(
   request: AnswerRequest,
   deps: ClientPageDeps,
 ): Promise<OfferApprovalDocument> {
-  const link = await requireAccessLink(db, 'offer-approval', token);
+  const link = await requireAccessLink(db, pageLink('offer-approval'), token);
   await recordClientAnswers(
     db,
     link,

@@ -1,6 +1,8 @@
 import {
+  DECLINE_REASONS,
   ErrorCode,
   type AcceptedOfferType,
+  type DeclineReason,
   type ClientAnswer,
   type LifecycleStatus,
   type RefusedAnswer,
@@ -8,12 +10,21 @@ import {
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { violatedUniqueConstraint } from '../../db/errors.ts';
-import { clientAnswers, clients, designers, quotes, stylists, users } from '../../db/schema.ts';
+import {
+  clientAnswers,
+  clientMessages,
+  clients,
+  designers,
+  quotes,
+  stylists,
+  users,
+} from '../../db/schema.ts';
 import { enqueueEmail } from '../../integrations/outbox/outbox.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AccessLink } from '../links/access-links.ts';
 import {
   answerStatus,
+  expiredOfferRefusal,
   isAwaitingAnswer,
   loadStoredOffers,
   offerRefusal,
@@ -44,6 +55,8 @@ export interface AnswerSource {
   userAgent: string | null;
   /** The address the web is served at, for the link in the stylist's email. */
   publicUrl: string;
+  /** Why the client declined (the hub asks), kept on each declined quote and told the stylist. */
+  decline?: { reason: DeclineReason; note: string };
 }
 
 export const QUOTE_NOT_FOUND = 'Quote not found';
@@ -64,6 +77,7 @@ interface LockedQuote {
   id: number;
   status: LifecycleStatus;
   isApproved: boolean;
+  offersExpireAt: Date | null;
   name: string;
   brand: string;
 }
@@ -90,6 +104,12 @@ function refuse(refusals: readonly Refusal[], many: (count: number) => string): 
     answer: answer ?? null,
   }));
   throw AppError.conflict(message, errors, { refused });
+}
+
+/** "Reason: The offer is lower than I hoped. “I hoped for $900.”" */
+function declineSentence(decline: NonNullable<AnswerSource['decline']>): string {
+  const note = decline.note ? ` “${decline.note}”` : '';
+  return `Reason: ${DECLINE_REASONS[decline.reason]}.${note}`;
 }
 
 function historyNote(pageName: string, response: AcceptedOfferType) {
@@ -128,11 +148,12 @@ async function notifyStylist(
     .where(eq(clients.id, clientId));
   if (!people) throw new Error(`client ${clientId} has no stylist`);
   const clientName = `${people.clientFirstName} ${people.clientLastName}`.trim();
+  const why = source.decline ? ` ${declineSentence(source.decline)}` : '';
   const reviewPath = `/quotes/review/${clientId}?quotes=${items.map((item) => item.quoteId).join(',')}`;
   await createNotification(tx, {
     stylistId: people.stylistId,
     kind: 'client_answered',
-    text: clientAnswerSummary(clientName, items),
+    text: `${clientAnswerSummary(clientName, items)}${why}`,
     link: reviewPath,
   });
   await enqueueEmail(
@@ -143,6 +164,7 @@ async function notifyStylist(
       clientFirstName: people.clientFirstName,
       clientName,
       pageName: source.pageName,
+      reason: source.decline ? declineSentence(source.decline) : null,
       items,
       link: `${source.publicUrl.replace(/\/+$/, '')}${reviewPath}`,
     }),
@@ -162,6 +184,7 @@ async function recordOnce(
         id: quotes.id,
         status: quotes.status,
         isApproved: quotes.isApproved,
+        offersExpireAt: quotes.offersExpireAt,
         name: quotes.name,
         brand: designers.name,
       })
@@ -222,6 +245,7 @@ async function recordOnce(
     }
 
     const offers = await loadStoredOffers(tx, ids);
+    const now = new Date();
     const refusals = moves.flatMap(({ answer, quote }) => {
       const own = offers.filter((offer) => offer.quoteId === quote.id);
       const message =
@@ -231,7 +255,8 @@ async function recordOnce(
         (source.buyoutOnly && !acceptedAmount('buyout', own)
           ? REFUSALS.noBuyout(titleOf(quote))
           : null) ??
-        offerRefusal(answer.response, own);
+        offerRefusal(answer.response, own) ??
+        expiredOfferRefusal(answer.response, quote.offersExpireAt, now, titleOf(quote));
       return message ? [{ quote, message }] : [];
     });
     if (refusals.length > 0) refuse(refusals, REFUSALS.many);
@@ -255,6 +280,19 @@ async function recordOnce(
           offers.filter((offer) => offer.quoteId === quote.id),
         ),
       });
+    }
+    const { decline } = source;
+    const declined = answers.filter((answer) => answer.response === 'rejected');
+    if (decline && declined.length > 0) {
+      await tx.insert(clientMessages).values(
+        declined.map((answer) => ({
+          quoteId: answer.quoteId,
+          accessLinkId: link.id,
+          kind: 'decline' as const,
+          reason: decline.reason,
+          text: decline.note,
+        })),
+      );
     }
     await tx.insert(clientAnswers).values(
       answers.map((answer) => ({

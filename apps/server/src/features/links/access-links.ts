@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { ACCESS_TOKEN_PATTERN } from '@atelier/contract';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { accessLinks } from '../../db/schema.ts';
 
@@ -47,10 +47,13 @@ export async function createAccessLinkRow(
   return { token, ...row };
 }
 
-/** The live link a token opens for `purpose`, or null: unknown, expired and revoked look alike. */
+/**
+ * The live link a token opens for `purpose` (or any of several), or null: unknown, expired and
+ * revoked look alike.
+ */
 export async function findAccessLink(
   db: Db | Tx,
-  purpose: AccessLinkPurpose,
+  purpose: AccessLinkPurpose | readonly AccessLinkPurpose[],
   token: string,
   now = new Date(),
 ): Promise<AccessLink | null> {
@@ -61,7 +64,9 @@ export async function findAccessLink(
     .where(
       and(
         eq(accessLinks.tokenHash, hashToken(token)),
-        eq(accessLinks.purpose, purpose),
+        typeof purpose === 'string'
+          ? eq(accessLinks.purpose, purpose)
+          : inArray(accessLinks.purpose, [...purpose]),
         isNull(accessLinks.revokedAt),
         gt(accessLinks.expiresAt, now),
       ),

@@ -56,3 +56,26 @@ export async function loadStoredOffers(
     .from(quoteOffers)
     .where(inArray(quoteOffers.quoteId, [...quoteIds]));
 }
+
+/** Whether offers open until `expireAt` are past it at `now`; offers without an expiry never are. */
+export function offersExpired(expireAt: Date | null, now: Date): boolean {
+  return expireAt !== null && expireAt.getTime() <= now.getTime();
+}
+
+/** m/d/yyyy of an instant, as the refusals name the day offers expired (UTC). */
+const expiryDay = (expireAt: Date) =>
+  `${expireAt.getUTCMonth() + 1}/${expireAt.getUTCDate()}/${expireAt.getUTCFullYear()}`;
+
+/**
+ * Why an answer cannot be taken because the offers expired, or null: an expired offer can no
+ * longer be accepted (declining stays possible); the back office may renew it (decision 0029).
+ */
+export function expiredOfferRefusal(
+  accepted: AcceptedOfferType,
+  expireAt: Date | null,
+  now: Date,
+  title = 'this quote',
+): string | null {
+  if (accepted === 'rejected' || !offersExpired(expireAt, now) || !expireAt) return null;
+  return `The offers for ${title} expired on ${expiryDay(expireAt)}. They can be accepted again once renewed.`;
+}

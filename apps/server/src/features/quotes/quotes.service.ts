@@ -14,7 +14,12 @@ import type { Db, Tx } from '../../db/client.ts';
 import { designerCategories, designers, images, quotes } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findOwnClient } from '../clients/clients.service.ts';
-import { answerStatus, loadStoredOffers, offerRefusal } from './quote-answers.ts';
+import {
+  answerStatus,
+  expiredOfferRefusal,
+  loadStoredOffers,
+  offerRefusal,
+} from './quote-answers.ts';
 import {
   loadClientQuoteResources,
   loadQuoteResources,
@@ -180,7 +185,7 @@ export async function recordResponses(
   await db.transaction(async (tx) => {
     if (!(await findOwnClient(tx, actor, input.clientId))) throw clientNotFound();
     const locked = await tx
-      .select({ id: quotes.id, status: quotes.status })
+      .select({ id: quotes.id, status: quotes.status, offersExpireAt: quotes.offersExpireAt })
       .from(quotes)
       .where(
         and(
@@ -209,13 +214,15 @@ export async function recordResponses(
     }
 
     const offers = await loadStoredOffers(tx, ids);
+    const now = new Date();
     const refusals = moves.flatMap(({ answer, quote, to }) => {
       const refusal =
         transitionRefusal(quote.status, to, 'stylist') ??
         offerRefusal(
           answer.attributes.accepted_offer_type,
           offers.filter((offer) => offer.quoteId === quote.id),
-        );
+        ) ??
+        expiredOfferRefusal(answer.attributes.accepted_offer_type, quote.offersExpireAt, now);
       return refusal ? [{ quoteId: quote.id, refusal }] : [];
     });
     const [first, ...others] = refusals;

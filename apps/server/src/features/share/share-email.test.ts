@@ -25,6 +25,7 @@ const input: ShareEmailInput = {
     },
   ],
   link: 'https://atelier.test/curated/abc_DEF-123',
+  hubLink: 'https://atelier.test/hub/abc_DEF-123',
   quoteShareLink: 'https://atelier.test/quote/ghi_JKL-456',
   offerApprovalLink: 'https://atelier.test/quotes/mno_PQR-789',
 };

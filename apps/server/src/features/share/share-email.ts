@@ -22,6 +22,8 @@ export interface ShareEmailInput {
   items: readonly SharedItem[];
   /** "Curated For": the Yes or No to each buyout offer. */
   link: string;
+  /** The client's hub: every item with its timeline, both offers side by side. */
+  hubLink: string;
   /** "Quote Share": every item, read-only. */
   quoteShareLink: string;
   /** "Approve White Glove Offers", when some offer can be consigned. */
@@ -73,6 +75,11 @@ export function shareEmail(input: ShareEmailInput): Promise<EmailMessage> {
           ? { label: 'Review your offers', url: input.link }
           : { label: 'See your items', url: input.quoteShareLink },
       otherLinks: [
+        {
+          lead: 'Everything in one place:',
+          label: 'your items, their timeline and your offers side by side',
+          url: input.hubLink,
+        },
         ...(waiting > 0 && input.offerApprovalLink
           ? [
               {

@@ -1,10 +1,11 @@
 import {
   CLIENT_RESPONSE_ROUTE,
+  HUB_ROUTE,
   SHARE_LINK_TTL_DAYS,
   type ShareAnswer,
   type ShareBody,
 } from '@atelier/contract';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { StylistActor } from '../../auth/auth.plugin.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { designers, images, quotes, stylists, users } from '../../db/schema.ts';
@@ -12,7 +13,7 @@ import { enqueueEmail } from '../../integrations/outbox/outbox.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { centsToDollars } from '../clients/client-stats.ts';
 import { findOwnClient } from '../clients/clients.service.ts';
-import { createAccessLink, type AccessLinkPurpose } from '../links/access-links.ts';
+import { createAccessLink } from '../links/access-links.ts';
 import {
   AWAITING_ANSWER_STATUSES,
   loadStoredOffers,
@@ -23,6 +24,7 @@ import { shareEmail, type SharedItem } from './share-email.ts';
 
 /** The web paths of the client pages a share links to (§2). */
 const PAGE_PATHS = {
+  hub: HUB_ROUTE,
   curated: CLIENT_RESPONSE_ROUTE,
   quoteShare: 'quote',
   offerApproval: 'quotes',
@@ -59,6 +61,8 @@ async function presentOffers(tx: Tx, actor: StylistActor, clientId: number) {
         eq(quotes.stylistId, actor.stylistId),
         eq(quotes.isApproved, true),
         inArray(quotes.status, [...AWAITING_ANSWER_STATUSES]),
+        // Expired offers wait for the back office to renew them, not for the client.
+        or(isNull(quotes.offersExpireAt), gt(quotes.offersExpireAt, sql`now()`)),
       ),
     )
     .orderBy(asc(quotes.id))
@@ -123,11 +127,12 @@ export async function shareWithClient(
     if (!stylist) throw AppError.unauthorized();
     const items = await presentOffers(tx, actor, client.id);
     const hasConsignmentOffer = items.some((item) => item.consignment !== null);
-    const newLink = (purpose: AccessLinkPurpose) =>
-      createAccessLink(tx, { clientId: client.id, purpose, ttlDays: SHARE_LINK_TTL_DAYS });
-    const token = await newLink('client-response');
-    const quoteShareToken = await newLink('quote-share');
-    const offerApprovalToken = hasConsignmentOffer ? await newLink('offer-approval') : null;
+    // One hub link opens the hub and the three client pages (decision 0029).
+    const token = await createAccessLink(tx, {
+      clientId: client.id,
+      purpose: 'hub',
+      ttlDays: SHARE_LINK_TTL_DAYS,
+    });
     await enqueueEmail(
       tx,
       await shareEmail({
@@ -140,9 +145,11 @@ export async function shareWithClient(
         },
         items,
         link: clientResponseUrl(deps.publicUrl, token),
-        quoteShareLink: clientPageUrl(deps.publicUrl, 'quoteShare', quoteShareToken),
-        offerApprovalLink:
-          offerApprovalToken && clientPageUrl(deps.publicUrl, 'offerApproval', offerApprovalToken),
+        hubLink: clientPageUrl(deps.publicUrl, 'hub', token),
+        quoteShareLink: clientPageUrl(deps.publicUrl, 'quoteShare', token),
+        offerApprovalLink: hasConsignmentOffer
+          ? clientPageUrl(deps.publicUrl, 'offerApproval', token)
+          : null,
       }),
     );
     return {
