@@ -91,6 +91,8 @@ export const QuoteShipmentSchema = z.object({
   labelUrl: z.string().nullable(),
   trackingNumber: z.string().nullable(),
   shiplistPDFLink: z.string().nullable(),
+  /** A pickup's signed receipt (PDF); null for a label shipment. */
+  receiptUrl: z.string().nullable(),
   shippedDate: z.string(),
 });
 export type QuoteShipment = z.infer<typeof QuoteShipmentSchema>;

@@ -54,6 +54,7 @@ const shipmentColumns = {
   kind: shipments.kind,
   labelKey: shipments.labelKey,
   shiplistKey: shipments.shiplistKey,
+  receiptKey: shipments.receiptKey,
   trackingNumber: shipments.trackingNumber,
   shippedDate: shipments.shippedDate,
 };
@@ -124,6 +125,7 @@ export function toQuoteResource(
         labelUrl: shipment.labelKey ? storage.urlFor(shipment.labelKey) : null,
         trackingNumber: shipment.trackingNumber,
         shiplistPDFLink: shipment.shiplistKey ? storage.urlFor(shipment.shiplistKey) : null,
+        receiptUrl: shipment.receiptKey ? storage.urlFor(shipment.receiptKey) : null,
         shippedDate: shipment.shippedDate.toISOString(),
       },
       statusHistory: record.history.map((step) => ({

@@ -83,6 +83,7 @@ const SHIPMENT = {
   labelUrl: null,
   trackingNumber: '1Z999',
   shiplistPDFLink: null,
+  receiptUrl: null,
   shippedDate: '2026-05-10T10:00:00.000Z',
 };
 
