@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { formatCents, formatDate, formatMoney, initials, pluralize } from './format.ts';
+import { formatCents, formatDate, formatMoney, formatTime, initials, pluralize } from './format.ts';
 
 describe('money', () => {
   test.each([
@@ -74,6 +74,20 @@ describe('dates', () => {
 
   test('refuses a zone Intl does not know', () => {
     expect(() => formatDate('2026-03-07T12:00:00Z', 'Mars/Olympus_Mons')).toThrow(RangeError);
+  });
+});
+
+describe('formatTime', () => {
+  test.each([
+    ['2026-11-21T15:30:00Z', 'UTC', '3:30 PM UTC'],
+    ['2026-11-21T15:30:00Z', 'America/Los_Angeles', '7:30 AM PST'],
+    ['2026-07-04T00:05:00Z', 'America/New_York', '8:05 PM EDT'],
+  ])('%s in %s reads %s', (value, timeZone, text) => {
+    expect(formatTime(new Date(value), timeZone)).toBe(text);
+  });
+
+  test('refuses an invalid date', () => {
+    expect(() => formatTime(new Date(Number.NaN), 'UTC')).toThrow(RangeError);
   });
 });
 

@@ -35,6 +35,28 @@ export function formatDate(value: string | Date, timeZone: string): string {
   return `${month}/${dayOfMonth}/${year}`;
 }
 
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The time of day `value` shows in `timeZone`, with the zone's short name ("3:07 PM EST"), for
+ * the emails and PDFs that print a moment beside its `formatDate` day (docs/decisions/0019).
+ */
+export function formatTime(value: Date, timeZone: string): string {
+  if (Number.isNaN(value.getTime())) throw new RangeError(`Not a date: ${String(value)}`);
+  let format = timeFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZoneName: 'short',
+    });
+    timeFormats.set(timeZone, format);
+  }
+  // Some ICU versions put a narrow no-break space before "PM"; every font and inbox has a space.
+  return format.format(value).replace(/\s/gu, ' ');
+}
+
 /** §9: the plural is used only when the count is above 1, so 0 reads singular. */
 export function pluralize(count: number, singular: string, plural?: string): string {
   if (count <= 1) return singular;

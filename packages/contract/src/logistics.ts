@@ -91,6 +91,8 @@ export const ShipmentAttributesSchema = z.object({
   shiplistPDFLink: z.string().nullable(),
   /** The client's signature, for a pickup. */
   signatureUrl: z.string().nullable(),
+  /** The signed pickup receipt (PDF) the client was emailed, for a pickup. */
+  receiptUrl: z.string().nullable(),
   shippedDate: z.string(),
   itemCount: z.number().int(),
 });

@@ -67,6 +67,7 @@ describe('the stylist reading a manifest', () => {
         carrier: 'Atelier Local Post',
         shippingMethod: 'Ground',
         signatureUrl: null,
+        receiptUrl: null,
         itemCount: 2,
       },
     });

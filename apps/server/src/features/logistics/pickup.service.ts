@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import {
   clientBarCode,
   ErrorCode,
@@ -10,10 +11,14 @@ import type { StylistActor } from '../../auth/auth.plugin.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { violatedUniqueConstraint } from '../../db/errors.ts';
 import { shipments } from '../../db/schema.ts';
+import { enqueueEmail } from '../../integrations/outbox/outbox.ts';
 import type { PurchasedLabel } from '../../integrations/shipping/shipping-provider.ts';
 import type { FileStorage } from '../../integrations/storage/storage.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { findOwnClient } from '../clients/clients.service.ts';
 import type { QuoteLinkDeps } from '../quotes/quote-resource.ts';
+import { pickupReceiptEmail } from './pickup-receipt-email.ts';
+import { pickupMoment, renderPickupReceipt } from './pickup-receipt-pdf.ts';
 import {
   buyLabel,
   lockOwnQuotes,
@@ -25,6 +30,7 @@ import {
   type LockedQuote,
   type ShippingDeps,
 } from './ship-quotes.ts';
+import { clientAddressLines, loadShipmentItems, loadShipmentStylist } from './shipment-details.ts';
 import { loadShipmentDocument } from './shipment-resource.ts';
 import { prepareSignature, storeSignature } from './signature.ts';
 
@@ -64,6 +70,49 @@ function onlyClientOf(locked: readonly LockedQuote[]): number {
   return clientId;
 }
 
+/**
+ * Renders and stores the signed receipt of a pickup (issue 20); returns its storage key and the
+ * email that gives it to the client, for the caller to queue with the pickup.
+ */
+async function prepareReceipt(
+  tx: Tx,
+  actor: StylistActor,
+  pickup: {
+    clientId: number;
+    quoteIds: readonly number[];
+    pickedUpAt: Date;
+    signature: Buffer;
+    storage: FileStorage;
+  },
+) {
+  const client = await findOwnClient(tx, actor, pickup.clientId);
+  if (!client) throw AppError.notFound('Client');
+  const stylist = await loadShipmentStylist(tx, actor.stylistId);
+  const items = await loadShipmentItems(tx, pickup.storage, pickup.quoteIds);
+  const clientName = `${client.firstName} ${client.lastName}`.trim();
+  const pdf = await renderPickupReceipt({
+    pickedUpAt: pickup.pickedUpAt,
+    timeZone: stylist.timeZone,
+    stylistName: stylist.name,
+    client: { name: clientName, addressLines: clientAddressLines(client) },
+    items,
+    signature: pickup.signature,
+  });
+  const key = `receipts/${crypto.randomUUID()}.pdf`;
+  await pickup.storage.put(key, pdf, 'application/pdf');
+  return {
+    key,
+    email: await pickupReceiptEmail({
+      to: client.email,
+      clientFirstName: client.firstName,
+      stylist,
+      pickedUpAt: pickupMoment(pickup.pickedUpAt, stylist.timeZone),
+      items,
+      receiptKey: key,
+    }),
+  };
+}
+
 async function recordPickup(
   tx: Tx,
   actor: StylistActor,
@@ -96,6 +145,14 @@ async function recordPickup(
     labelKey = await storeLabel(deps.storage, label);
   }
   const signatureKey = await storeSignature(deps.storage, input.signature);
+  const pickedUpAt = new Date();
+  const receipt = await prepareReceipt(tx, actor, {
+    clientId,
+    quoteIds: locked.map((quote) => quote.id),
+    pickedUpAt,
+    signature: input.signature,
+    storage: deps.storage,
+  });
 
   const [shipment] = await tx
     .insert(shipments)
@@ -108,8 +165,10 @@ async function recordPickup(
       trackingNumber: label?.trackingNumber ?? null,
       labelKey,
       signatureKey,
+      receiptKey: receipt.key,
       clientBarCode: clientBarCode(clientId),
       idempotencyKey: input.idempotencyKey,
+      shippedDate: pickedUpAt,
     })
     .returning({ id: shipments.id, clientId: shipments.clientId });
   if (!shipment) throw new Error('shipment insert returned no row');
@@ -118,6 +177,8 @@ async function recordPickup(
     note: label ? `${PICKUP_NOTE}. Shipping label ${label.trackingNumber}` : PICKUP_NOTE,
     pickupType: 'concierge',
   });
+  // Queued with the pickup: sent only if it commits, and never by a replay (which returned above).
+  await enqueueEmail(tx, receipt.email);
   return shipment.id;
 }
 
@@ -134,8 +195,8 @@ async function findByIdempotencyKey(db: Db, actor: StylistActor, idempotencyKey:
 
 /**
  * Records that the stylist collected items from a client in person, with the client's signature
- * (docs/decisions/0006). Idempotent: when every item already sits in one pickup, that pickup is
- * the answer and nothing is written.
+ * (docs/decisions/0006), and emails the client the signed receipt (issue 20). Idempotent: when
+ * every item already sits in one pickup, that pickup is the answer and nothing is written or sent.
  */
 export async function completePickup(
   db: Db,

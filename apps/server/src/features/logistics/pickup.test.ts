@@ -100,8 +100,13 @@ describe('completing a pickup', () => {
     expect(await sharp(stored!.body).metadata()).toMatchObject({ width: 550, height: 300 });
     expect(stored!.body.includes('stolen tablet')).toBe(false);
 
-    // The stylist prints a pickup's manifest signed in; no public link is made for nobody.
-    expect(await world.counts()).toEqual({ ...before, shipments: before.shipments + 1 });
+    // The stylist prints a pickup's manifest signed in; no public link is made for nobody. The
+    // one email is the client's receipt (pickup-receipt.test.ts).
+    expect(await world.counts()).toEqual({
+      ...before,
+      shipments: before.shipments + 1,
+      outbox: before.outbox + 1,
+    });
   });
 
   test('a repeated submit answers the same pickup and writes nothing', async () => {

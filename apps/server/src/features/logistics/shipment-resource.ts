@@ -40,6 +40,7 @@ export function toShipmentResource(
       labelImageUrl: urlOf(row.labelKey && labelImageKeyOf(row.labelKey)),
       shiplistPDFLink: urlOf(row.shiplistKey),
       signatureUrl: urlOf(row.signatureKey),
+      receiptUrl: urlOf(row.receiptKey),
       shippedDate: row.shippedDate.toISOString(),
       itemCount,
     },

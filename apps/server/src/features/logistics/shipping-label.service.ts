@@ -1,15 +1,13 @@
 import crypto from 'node:crypto';
 import {
   clientBarCode,
-  DEFAULT_TIME_ZONE,
   type ShippingLabelBodySchema,
   type ShippingLabelDocument,
 } from '@atelier/contract';
-import { asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { StylistActor } from '../../auth/auth.plugin.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { designers, images, quotes, shipments, stylists } from '../../db/schema.ts';
+import { shipments } from '../../db/schema.ts';
 import { enqueueEmail } from '../../integrations/outbox/outbox.ts';
 import type {
   PostalAddress,
@@ -29,7 +27,8 @@ import {
   withUnusedLabelLog,
   type ShippingDeps,
 } from './ship-quotes.ts';
-import { renderShipList, type ShipListInput } from './ship-list-pdf.ts';
+import { renderShipList } from './ship-list-pdf.ts';
+import { clientAddressLines, loadShipmentItems, loadShipmentStylist } from './shipment-details.ts';
 import { labelImageKeyOf } from './shipment-resource.ts';
 import { shiplistEmail } from './shiplist-email.ts';
 
@@ -60,54 +59,6 @@ function clientPostalAddress(client: ClientRow): PostalAddress {
   };
 }
 
-/** The stylist's name and the zone their ship lists are dated in. */
-async function stylistOf(tx: Tx, actor: StylistActor) {
-  const [row] = await tx
-    .select({
-      firstName: stylists.firstName,
-      lastName: stylists.lastName,
-      timeZone: stylists.timeZone,
-    })
-    .from(stylists)
-    .where(eq(stylists.id, actor.stylistId));
-  return {
-    name: row ? `${row.firstName} ${row.lastName}`.trim() : '',
-    timeZone: row?.timeZone ?? DEFAULT_TIME_ZONE,
-  };
-}
-
-/** The items as the ship list prints them, each with its first photo (the thumbnail serves). */
-async function shipListItems(
-  tx: Tx,
-  storage: Pick<FileStorage, 'get'>,
-  ids: readonly number[],
-): Promise<ShipListInput['items']> {
-  const rows = await tx
-    .select({ id: quotes.id, brand: designers.name, name: quotes.name, barCode: quotes.barCode })
-    .from(quotes)
-    .innerJoin(designers, eq(designers.id, quotes.designerId))
-    .where(inArray(quotes.id, [...ids]))
-    .orderBy(asc(quotes.id));
-  const photos = await tx
-    .select({ quoteId: images.quoteId, thumbnailKey: images.thumbnailKey })
-    .from(images)
-    .where(inArray(images.quoteId, [...ids]))
-    .orderBy(asc(images.position), asc(images.id));
-  const firstPhotoKey = new Map<number, string>();
-  for (const photo of photos) {
-    if (photo.quoteId !== null && !firstPhotoKey.has(photo.quoteId)) {
-      firstPhotoKey.set(photo.quoteId, photo.thumbnailKey);
-    }
-  }
-  return Promise.all(
-    rows.map(async (row) => {
-      const key = firstPhotoKey.get(row.id);
-      const file = key ? await storage.get(key) : null;
-      return { ...row, image: file?.body ?? null };
-    }),
-  );
-}
-
 async function recordLabel(
   tx: Tx,
   actor: StylistActor,
@@ -131,7 +82,7 @@ async function recordLabel(
   const labelKey = await storeLabel(deps.storage, label);
 
   const shippedDate = new Date();
-  const stylist = await stylistOf(tx, actor);
+  const stylist = await loadShipmentStylist(tx, actor.stylistId);
   const shipList = await renderShipList({
     shippedDate,
     timeZone: stylist.timeZone,
@@ -139,13 +90,13 @@ async function recordLabel(
     client: {
       name: `${client.firstName} ${client.lastName}`.trim(),
       email: client.email,
-      addressLines: [client.address, `${client.city}, ${client.state} ${client.postalCode}`],
+      addressLines: clientAddressLines(client),
       barCode,
     },
     trackingNumber: label.trackingNumber,
     carrier: label.carrier,
     service: label.service,
-    items: await shipListItems(
+    items: await loadShipmentItems(
       tx,
       deps.storage,
       locked.map((quote) => quote.id),

@@ -114,6 +114,7 @@ describe("a client's quotes", () => {
         labelUrl: expect.stringMatching(signedLinkTo('labels/abc\\.pdf')),
         trackingNumber: '1Z999',
         shiplistPDFLink: expect.stringMatching(signedLinkTo('shiplists/abc\\.pdf')),
+        receiptUrl: null,
         shippedDate: '2026-01-10T12:00:00.000Z',
       },
       statusHistory: [
@@ -144,6 +145,7 @@ describe("a client's quotes", () => {
       kind: 'pickup',
       labelUrl: null,
       shiplistPDFLink: null,
+      receiptUrl: null,
       trackingNumber: null,
     });
   });

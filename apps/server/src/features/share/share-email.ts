@@ -1,5 +1,11 @@
 import { formatMoney, pluralize, SHARE_LINK_TTL_DAYS } from '@atelier/contract';
-import { composeEmail, greeting, type EmailItem } from '../../integrations/mail/compose.ts';
+import {
+  composeEmail,
+  greeting,
+  quotePictureAttachments,
+  quotePictureCid,
+  type EmailItem,
+} from '../../integrations/mail/compose.ts';
 import type { EmailMessage } from '../../integrations/mail/mail.ts';
 
 /** A quote whose offers wait for the client's answer, as the share email lists it. */
@@ -30,8 +36,6 @@ export interface ShareEmailInput {
   offerApprovalLink: string | null;
 }
 
-const imageCid = (item: SharedItem) => `quote-${item.quoteId}@atelier`;
-
 function toEmailItem(item: SharedItem): EmailItem {
   return {
     key: String(item.quoteId),
@@ -42,7 +46,7 @@ function toEmailItem(item: SharedItem): EmailItem {
         ? []
         : [`Consignment estimate: ${formatMoney(item.consignment)}`]),
     ],
-    imageCid: item.thumbnailKey && imageCid(item),
+    imageCid: quotePictureCid(item),
   };
 }
 
@@ -105,17 +109,7 @@ export function shareEmail(input: ShareEmailInput): Promise<EmailMessage> {
     {
       to: input.to,
       replyTo: { name: stylist.name, address: stylist.email },
-      attachments: items.flatMap((item) =>
-        item.thumbnailKey
-          ? [
-              {
-                filename: `quote-${item.quoteId}.jpg`,
-                storageKey: item.thumbnailKey,
-                cid: imageCid(item),
-              },
-            ]
-          : [],
-      ),
+      attachments: quotePictureAttachments(items),
     },
   );
 }

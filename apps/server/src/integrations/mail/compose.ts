@@ -15,6 +15,37 @@ export interface EmailItem {
   imageCid?: string | null;
 }
 
+/** A quote's first picture, shown beside it in an email's item list. */
+export interface QuotePicture {
+  quoteId: number;
+  /** Its thumbnail in the file storage; null when the quote has no picture. */
+  thumbnailKey: string | null;
+}
+
+const cidOf = (quoteId: number) => `quote-${quoteId}@atelier`;
+
+/** The Content-ID that shows a quote's picture in the HTML; null when it has none. */
+export function quotePictureCid(picture: QuotePicture): string | null {
+  return picture.thumbnailKey && cidOf(picture.quoteId);
+}
+
+/** The inline attachments that carry the quotes' pictures (`cid:` in the HTML). */
+export function quotePictureAttachments(
+  pictures: readonly QuotePicture[],
+): NonNullable<EmailMessage['attachments']> {
+  return pictures.flatMap((picture) =>
+    picture.thumbnailKey
+      ? [
+          {
+            filename: `quote-${picture.quoteId}.jpg`,
+            storageKey: picture.thumbnailKey,
+            cid: cidOf(picture.quoteId),
+          },
+        ]
+      : [],
+  );
+}
+
 /** What an email says, in plain text; the HTML and the text part are both made from it. */
 export interface EmailContent {
   subject: string;

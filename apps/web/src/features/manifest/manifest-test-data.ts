@@ -77,6 +77,7 @@ export function shipmentDocument(overrides: ShipmentOverrides = {}): ShipmentDoc
         labelImageUrl: `/files/labels/${id}.png`,
         shiplistPDFLink: `/files/shiplists/${id}.pdf`,
         signatureUrl: null,
+        receiptUrl: null,
         shippedDate: '2026-05-06T15:30:00.000Z',
         itemCount: included.length,
         ...overrides.attributes,
@@ -105,6 +106,7 @@ export function pickupDocument(overrides: ShipmentOverrides = {}): ShipmentDocum
       labelImageUrl: null,
       shiplistPDFLink: null,
       signatureUrl: '/files/signatures/12.png',
+      receiptUrl: '/files/receipts/12.pdf',
       ...overrides.attributes,
     },
   });
