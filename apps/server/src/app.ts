@@ -52,6 +52,7 @@ import { marketingBoxRoutes } from './features/marketing-box/marketing-box.route
 import { registerMetrics } from './features/metrics/metrics.plugin.ts';
 import { profileImageRoutes } from './features/profile/profile-image.routes.ts';
 import { adminQuotesRoutes } from './features/quotes/admin-quotes.routes.ts';
+import { createOfferReminders } from './features/quotes/offer-reminders.ts';
 import { quotesRoutes } from './features/quotes/quotes.routes.ts';
 import { shareRoutes } from './features/share/share.routes.ts';
 import { tutorialsRoutes } from './features/tutorials/tutorials.routes.ts';
@@ -278,6 +279,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   });
   // Registered after the database's hook, so it runs first: a round in flight ends before the close.
   app.addHook('onClose', () => outbox.stop());
+  const offerReminders = createOfferReminders({
+    db: database.db,
+    publicUrl: config.publicUrl,
+    reminderHours: config.offers.reminderHours,
+    sweepMs: config.offers.sweepMs,
+    logger: app.log,
+  });
+  app.addHook('onClose', () => offerReminders.stop());
   // One LISTEN per instance feeds its open notification streams (docs/decisions/0009).
   const notificationHub = await startNotificationHub({
     db: database.db,
@@ -336,7 +345,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     handoff,
   });
   await app.register(quotesRoutes, { db: database.db, storage, sites: config.sites, uploads });
-  await app.register(adminQuotesRoutes, { db: database.db, storage, sites: config.sites });
+  await app.register(adminQuotesRoutes, {
+    db: database.db,
+    storage,
+    sites: config.sites,
+    offerExpiryDays: config.offers.expiryDays,
+  });
   await app.register(adminCommissionsRoutes, { db: database.db, storage });
   await app.register(logisticsRoutes, {
     db: database.db,
@@ -405,6 +419,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     uploads,
     routes,
     outbox,
+    offerReminders,
     notificationHub,
   });
 }

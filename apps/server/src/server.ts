@@ -39,6 +39,7 @@ async function main() {
     listenTextResolver: (address) => `listening on ${address}; open ${config.publicUrl}`,
   });
   app.outbox.start();
+  app.offerReminders.start();
   console.log(startBanner(config));
 }
 

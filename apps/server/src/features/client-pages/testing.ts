@@ -131,6 +131,15 @@ export async function buildClientPagesWorld(env: Record<string, string> = {}) {
     };
   }
 
+  let adminTokenMade: Promise<string> | undefined;
+  /** A back-office token, made the first time a test asks. */
+  function adminToken() {
+    adminTokenMade ??= createTestAccount(app, { role: 'admin' }).then((admin) =>
+      tokenFor(app, admin.email),
+    );
+    return adminTokenMade;
+  }
+
   function get(url: string) {
     return app.inject({ method: 'GET', url });
   }
@@ -169,6 +178,7 @@ export async function buildClientPagesWorld(env: Record<string, string> = {}) {
     expiredLink,
     revokedLink,
     written,
+    adminToken,
     get,
     postCurated,
     postOffers,

@@ -16,8 +16,10 @@ export const adminQuotesRoutes: FastifyPluginAsyncZod<{
   db: Db;
   storage: FileStorage;
   sites: SiteUrls;
-}> = async (app, { db, storage, sites }) => {
-  const links = { storage, sites };
+  /** OFFER_EXPIRY_DAYS */
+  offerExpiryDays: number;
+}> = async (app, { db, storage, sites, offerExpiryDays }) => {
+  const links = { storage, sites, offerExpiryDays };
 
   app.get(
     '/api/admin/quotes/:quoteId',

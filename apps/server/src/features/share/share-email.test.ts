@@ -54,6 +54,8 @@ describe('the share email', () => {
         '',
         'Review your offers: https://atelier.test/curated/abc_DEF-123',
         '',
+        'Everything in one place: your items, their timeline and your offers side by side: https://atelier.test/hub/abc_DEF-123',
+        '',
         'Prefer to consign? Choose consignment or buyout for each item: https://atelier.test/quotes/mno_PQR-789',
         '',
         'Follow all your items, answered or not, on your Quote Share page: https://atelier.test/quote/ghi_JKL-456',
@@ -69,7 +71,12 @@ describe('the share email', () => {
     expect(buttonsIn(html)).toEqual(['https://atelier.test/curated/abc_DEF-123']);
     expect(html).toContain('>Review your offers<');
     // Each page is linked once, so the button is the way to answer.
-    expect(linksIn(html)).toEqual([input.link, input.offerApprovalLink, input.quoteShareLink]);
+    expect(linksIn(html)).toEqual([
+      input.link,
+      input.hubLink,
+      input.offerApprovalLink,
+      input.quoteShareLink,
+    ]);
     for (const shown of [
       'Louis Vuitton Speedy 30 Monogram',
       'Buyout offer: $1,200.00',
@@ -96,13 +103,13 @@ describe('the share email', () => {
   test('offers consignment only when some offer can be consigned', async () => {
     const email = await shareEmail({ ...input, offerApprovalLink: null });
     expect(email.text).not.toContain('Prefer to consign?');
-    expect(linksIn(email.html!)).toEqual([input.link, input.quoteShareLink]);
+    expect(linksIn(email.html!)).toEqual([input.link, input.hubLink, input.quoteShareLink]);
   });
 
   test('with nothing to answer, its one link follows the items', async () => {
     const email = await shareEmail({ ...input, items: [] });
     expect(email.subject).toBe('Camille shared your quotes');
-    expect(linksIn(email.html!)).toEqual([input.quoteShareLink]);
+    expect(linksIn(email.html!)).toEqual([input.quoteShareLink, input.hubLink]);
     expect(buttonsIn(email.html!)).toEqual([input.quoteShareLink]);
     expect(email.text).toContain('See your items: https://atelier.test/quote/ghi_JKL-456');
     expect(email.attachments).toEqual([]);

@@ -128,7 +128,8 @@ describe('sharing quotes with a client', () => {
     expect(ShareAnswerSchema.parse(response.json())).toEqual({
       message: 'Sent! Margaux will get an email with a link to their quotes.',
     });
-    expect(await written()).toEqual({ links: before.links + 3, emails: before.emails + 1 });
+    // One hub link opens every page (decision 0029).
+    expect(await written()).toEqual({ links: before.links + 1, emails: before.emails + 1 });
 
     const email = (await queuedEmails()).at(-1)!.payload;
     expect(email).toMatchObject({
@@ -146,7 +147,7 @@ describe('sharing quotes with a client', () => {
     const token = linkTokenIn(email.text);
     expect(email.html).toContain(`href="${TEST_ORIGIN}/curated/${token}"`);
 
-    const link = await findAccessLink(app.database.db, 'client-response', token);
+    const link = await findAccessLink(app.database.db, 'hub', token);
     expect(link).toMatchObject({ clientId: client.id, shipmentId: null, revokedAt: null });
     const ttl = link!.expiresAt.getTime() - Date.now();
     expect(ttl).toBeGreaterThan(SHARE_LINK_TTL_DAYS * DAY_MS - 60_000);
@@ -161,13 +162,11 @@ describe('sharing quotes with a client', () => {
     expect(email.text).toContain(
       `Prefer to consign? Choose consignment or buyout for each item: ${TEST_ORIGIN}/quotes/${offerApproval}`,
     );
-    for (const [purpose, linkToken] of [
-      ['quote-share', quoteShare],
-      ['offer-approval', offerApproval],
-    ] as const) {
-      const found = await findAccessLink(app.database.db, purpose, linkToken);
-      expect(found).toMatchObject({ clientId: client.id, revokedAt: null });
-    }
+    expect([quoteShare, offerApproval, linkTokenIn(email.text, 'hub')]).toEqual([
+      token,
+      token,
+      token,
+    ]);
   });
 
   test('presents the offers: quotes waiting to be presented become "Follow Up with Client"', async () => {
@@ -207,7 +206,7 @@ describe('sharing quotes with a client', () => {
     await insertOffers(db, unapproved, { consignment: 300_00 });
     const before = await written();
     expect((await share({ clientId: buyer!.id })).statusCode).toBe(200);
-    expect(await written()).toEqual({ links: before.links + 2, emails: before.emails + 1 });
+    expect(await written()).toEqual({ links: before.links + 1, emails: before.emails + 1 });
     const email = (await queuedEmails()).at(-1)!.payload;
     expect(email.text).toContain(`${TEST_ORIGIN}/quote/`);
     expect(email.text).not.toContain('Prefer to consign?');
@@ -225,11 +224,7 @@ describe('sharing quotes with a client', () => {
     expect(sent).toHaveLength(1);
     const [{ message }] = sent as [(typeof sent)[number]];
     expect(message).toMatchObject({ to: client.email, subject: 'Camille sent you 2 offers' });
-    const link = await findAccessLink(
-      app.database.db,
-      'client-response',
-      linkTokenIn(message.text),
-    );
+    const link = await findAccessLink(app.database.db, 'hub', linkTokenIn(message.text));
     expect(link?.clientId).toBe(client.id);
   });
 
@@ -273,7 +268,7 @@ describe('sharing quotes with a client', () => {
       .map((row) => linkTokenIn(row.payload.text));
     expect(earlier).not.toBe(later);
     for (const token of [earlier!, later!]) {
-      expect(await findAccessLink(app.database.db, 'client-response', token)).not.toBeNull();
+      expect(await findAccessLink(app.database.db, 'hub', token)).not.toBeNull();
     }
   });
 

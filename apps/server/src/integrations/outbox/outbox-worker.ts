@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { driverCause, isDatabaseUnavailable } from '../../db/errors.ts';
+import { createPoller } from '../../lib/poller.ts';
 import { outbox } from '../../db/schema.ts';
 import type { EmailMessage } from '../mail/mail.ts';
 import { inlineImage } from '../mail/inline-image.ts';
@@ -189,48 +189,13 @@ export function createOutboxWorker(deps: OutboxWorkerDeps): OutboxWorker {
     }
   }
 
-  let isPolling = false;
-  let timer: NodeJS.Timeout | undefined;
-  let inFlight: Promise<void> | undefined;
+  // Leased rows wait out their lease; the next round, after an outage, takes the rest.
+  const poller = createPoller({
+    round: deliverDue,
+    intervalMs: deps.pollMs,
+    logger,
+    name: 'outbox round',
+  });
 
-  function schedule() {
-    timer = setTimeout(poll, deps.pollMs);
-    timer.unref();
-  }
-
-  function poll() {
-    inFlight = deliverDue()
-      .then(
-        () => undefined,
-        (error: unknown) => {
-          // Leased rows wait out their lease; the next round, after the outage, takes the rest.
-          if (isDatabaseUnavailable(error)) {
-            logger.warn(
-              { cause: driverCause(error) },
-              'outbox round failed: the database is out of reach',
-            );
-          } else {
-            logger.error({ err: error }, 'outbox round failed');
-          }
-        },
-      )
-      .finally(() => {
-        inFlight = undefined;
-        if (isPolling) schedule();
-      });
-  }
-
-  return {
-    deliverDue,
-    start() {
-      if (isPolling) return;
-      isPolling = true;
-      schedule();
-    },
-    async stop() {
-      isPolling = false;
-      clearTimeout(timer);
-      await inFlight;
-    },
-  };
+  return { deliverDue, start: poller.start, stop: poller.stop };
 }
