@@ -85,6 +85,8 @@ export interface DirectDeps {
   db: Db;
   auth: Auth;
   publicUrl: string;
+  /** OFFER_EXPIRY_DAYS; the contract's default when not given. */
+  offerExpiryDays?: number;
 }
 
 /**
@@ -103,7 +105,7 @@ const PRINTED_LINKS: QuoteLinkDeps & { storage: Pick<FileStorage, 'pathOf'> } = 
 const CLI_ACTOR = { kind: 'admin', userId: null } as const;
 
 /** The services themselves, on the database this process opened (no server runs on it). */
-export function directBackend({ db, auth, publicUrl }: DirectDeps): AdminBackend {
+export function directBackend({ db, auth, publicUrl, offerExpiryDays }: DirectDeps): AdminBackend {
   return {
     async createAccount(role, account) {
       const created = await createAccount(db, auth, { ...account, role });
@@ -111,7 +113,7 @@ export function directBackend({ db, auth, publicUrl }: DirectDeps): AdminBackend
     },
     getQuote: (quoteId) => getQuote(db, quoteId, PRINTED_LINKS),
     applyQuoteAction: (quoteId, action) =>
-      applyQuoteAction(db, CLI_ACTOR, { quoteId, action }, PRINTED_LINKS),
+      applyQuoteAction(db, CLI_ACTOR, { quoteId, action }, { ...PRINTED_LINKS, offerExpiryDays }),
     recordSale: (quoteId, sale) => recordSale(db, CLI_ACTOR, { quoteId, sale }, PRINTED_LINKS),
     markPaid: (commissionIds) => markCommissionsPaid(db, commissionIds),
     revokeLinks: (clientId) => revokeLinksOfClient(db, clientId),

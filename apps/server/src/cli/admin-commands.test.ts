@@ -138,7 +138,9 @@ describe('moving quotes from the command line', () => {
         '--buyout',
         '800.50',
       ]),
-    ).toMatch(/: Authenticated - Has Offer; offers: consignment \$1,200\.00, buyout \$800\.50\.$/);
+    ).toMatch(
+      /: Authenticated - Has Offer; offers: consignment \$1,200\.00, buyout \$800\.50 \(open until \S+\)\.$/,
+    );
     const { quote, offers, history } = await stored(quoteId);
     expect(quote).toMatchObject({ status: 'authenticated_with_offer', isApproved: true });
     expect(offers).toEqual([
@@ -166,6 +168,15 @@ describe('moving quotes from the command line', () => {
         note: 'Authentic. Offers approved for presentation: consignment $1,200.00, buyout $800.50.',
       },
     ]);
+    // Renewed for three days from now, whatever the default.
+    const renewed = await run(['quote', 'renew_offers', String(quoteId), '--days', '3']);
+    const until = /\(open until (\S+)\)/.exec(renewed)?.[1];
+    const days = (Date.parse(until ?? '') - Date.now()) / (24 * 60 * 60 * 1000);
+    expect(days).toBeGreaterThan(2.99);
+    expect(days).toBeLessThanOrEqual(3);
+    await expect(run(['quote', 'renew_offers', String(quoteId), '--days', '0'])).rejects.toThrow(
+      /at least 1 day/,
+    );
   });
 
   test('a move the life cycle refuses fails with its message and changes nothing', async () => {

@@ -30,8 +30,9 @@ Commands:
   create-admin   --email <email> --password <password> --first-name <name> --last-name <name>
   quote-show     <quoteId>
   quote          <action> <quoteId> [--consignment <dollars>] [--buyout <dollars>]
-                 [--buyback <dollars>] [--comment <text>] [--note <text>]
+                 [--buyback <dollars>] [--days <days open>] [--comment <text>] [--note <text>]
                  actions: ${ADMIN_QUOTE_ACTIONS.join(', ')}
+                 offers stay open --days days (OFFER_EXPIRY_DAYS by default); renew_offers reopens them
   record-sale    <quoteId> --commission <dollars> [--purchase-price <dollars>] [--order-id <id>]
                  a converted quote sold (consignment) or was bought outright (buyout);
                  the payout defaults to the accepted offer, a buyout's order id is made up
@@ -60,14 +61,16 @@ const quoteOptions = {
   consignment: { type: 'string' },
   buyout: { type: 'string' },
   buyback: { type: 'string' },
+  days: { type: 'string' },
   comment: { type: 'string' },
   note: { type: 'string' },
 } as const;
 
 function quoteSummary({ data }: QuoteDocument): string {
-  const { barCode, brand, name, status, offers } = data.attributes;
+  const { barCode, brand, name, status, offers, offersExpireAt } = data.attributes;
   const answer = offers.acceptedOfferType ? `; client answered ${offers.acceptedOfferType}` : '';
-  return `Quote #${data.id} ${barCode} (${brand} ${name}): ${statusLabel(status)}; offers: ${describeOffers(offers) || 'none'}${answer}.`;
+  const open = offersExpireAt && describeOffers(offers) ? ` (open until ${offersExpireAt})` : '';
+  return `Quote #${data.id} ${barCode} (${brand} ${name}): ${statusLabel(status)}; offers: ${describeOffers(offers) || 'none'}${open}${answer}.`;
 }
 
 function quoteId(value: string | undefined) {
@@ -109,6 +112,7 @@ async function moveQuote(args: string[], backend: AdminBackend): Promise<string>
   const body = AdminQuoteActionSchema.parse({
     action,
     ...(Object.keys(offers).length > 0 && { offers }),
+    ...(values.days !== undefined && { expiresInDays: Number(values.days) }),
     ...(values.comment !== undefined && { commentToCustomer: values.comment }),
     ...(values.note !== undefined && { note: values.note }),
   });

@@ -34,6 +34,7 @@ async function main() {
         db: database.db,
         auth,
         publicUrl: config.publicUrl,
+        offerExpiryDays: config.offers.expiryDays,
       }),
     );
   } finally {

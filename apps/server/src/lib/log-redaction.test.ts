@@ -17,7 +17,9 @@ describe('link tokens in logged URLs', () => {
       `/api/stylist/u-1/client-login?ticket=${token}&target=quotes`,
       '/api/stylist/u-1/client-login?ticket=[token]&target=quotes',
     ],
+    [`/api/client/hub/${token}/quotes/12`, '/api/client/hub/[token]/quotes/12'],
     [`/curated/${token}`, '/curated/[token]'],
+    [`/hub/${token}`, '/hub/[token]'],
     [`/quotes/${token}/print`, '/quotes/[token]/print'],
     [
       `/api/stylist/notifications/stream?access_token=${token}`,

@@ -1,4 +1,4 @@
-import { clientBarCode } from '@atelier/contract';
+import { clientBarCode, DEFAULT_OFFER_EXPIRY_DAYS } from '@atelier/contract';
 import { eq, sql } from 'drizzle-orm';
 import { ROLES, type Auth } from '../../auth/auth.ts';
 import { createAccount } from '../../features/accounts/create-account.ts';
@@ -40,6 +40,12 @@ export interface SeedDeps {
 const DAY = 86_400_000;
 /** Any constant works; it only has to be the same for every process that might seed at once. */
 const SEED_LOCK_KEY = 7_250_113;
+
+/** Seeded offers stay open the default time from when the back office made them. */
+function offersExpireAt(quote: StylistPlan['quotes'][number]): Date | null {
+  const offeredAt = quote.history.find((step) => step.to === 'authenticated_with_offer')?.at;
+  return offeredAt ? new Date(offeredAt.getTime() + DEFAULT_OFFER_EXPIRY_DAYS * DAY) : null;
+}
 
 async function hasUsers(db: Db | Tx) {
   const rows = await db.select({ id: users.id }).from(users).limit(1);
@@ -227,6 +233,7 @@ async function insertStylistData(
         commenter: quote.commenter,
         commentToCustomer: quote.commentToCustomer,
         shipmentId: shipmentIdByQuote.get(quote.number) ?? null,
+        offersExpireAt: offersExpireAt(quote),
         createdAt: quote.createdAt,
         updatedAt: quote.history.at(-1)!.at,
       })),
@@ -261,6 +268,16 @@ async function insertStylistData(
         actorKind: step.actor,
         actorUserId: actorUserId[step.actor],
         note: step.note,
+        // The offers the back office made, and until when, as its actions record them.
+        detail:
+          step.to === 'authenticated_with_offer'
+            ? {
+                offers: Object.fromEntries(
+                  quote.offers.map((offer) => [offer.type, offer.amountCents]),
+                ),
+                offersExpireAt: offersExpireAt(quote)?.toISOString(),
+              }
+            : null,
         createdAt: step.at,
       })),
     ),
