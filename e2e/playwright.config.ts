@@ -85,6 +85,8 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         SHOP_URL,
         OUTBOX_POLL_MS: '200',
+        // Reminders of expiring offers are looked for twice a second, not once a minute.
+        OFFER_SWEEP_MS: '500',
         ACCOUNT_SITE_URL,
         ACCOUNT_SITE_HANDOFF_SECRET,
         HELP_SITE_URL,

@@ -16,9 +16,10 @@ import {
   expectNoSeriousViolations,
   shoot,
   signInAsDemo,
+  uniqueEmail,
   watchConsole,
 } from './fixtures.ts';
-import { receivedMail } from './mailbox.ts';
+import { receivedMail, receivedMessage } from './mailbox.ts';
 
 const shotsDir = path.join(import.meta.dirname, '..', 'test-results', 'screens');
 
@@ -101,7 +102,8 @@ test('accepted items are picked up with the client’s signature', async ({
   const errors = watchConsole(page);
   const project = testInfo.project.name;
   await signInAsDemo(page);
-  const clientId = await createClientThroughApi(page, 'Petra');
+  const petra = uniqueEmail('petra');
+  const clientId = await createClientThroughApi(page, 'Petra', petra);
   const quoteIds = await acceptedQuotes(page, baseURL!, clientId, 2);
 
   await page.goto(`/quotes/pickup/${clientId}`);
@@ -158,6 +160,16 @@ test('accepted items are picked up with the client’s signature', async ({
   expect(manifest.data.attributes.kind).toBe('pickup');
   const signature = await page.request.get(manifest.data.attributes.signatureUrl!);
   expect(signature.headers()['content-type']).toBe('image/png');
+
+  // The client's signed receipt arrives by email (decision 0029): a PDF naming the items.
+  const receipt = await receivedMessage(petra, /pickup receipt/i);
+  const pdf = receipt.attachments.find((file) => file.contentType === 'application/pdf');
+  expect(pdf, 'a PDF attached to the receipt email').toBeDefined();
+  const receiptText = await pdfText(pdf!.content);
+  for (const name of ['Speedy 30 Monogram', 'Oversized Wool Coat', 'Petra Testwood']) {
+    expect(receiptText).toContain(name);
+  }
+  expect(quotes[0]!.attributes.shipment!.receiptUrl).toBeTruthy();
   expect(errors).toEqual([]);
 });
 
