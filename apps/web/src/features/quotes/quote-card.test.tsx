@@ -366,6 +366,26 @@ describe('quote card: what the client did with the offers', () => {
     }
   });
 
+  test('the checkbox reads the status, then each signal and the message apart', () => {
+    const { card } = renderCard(
+      openOffers({
+        offersViewed: { firstAt: '2026-05-06T15:00:00.000Z', lastAt: '2026-05-08T15:00:00.000Z' },
+        offersExpireAt: hoursFromNow(5),
+        clientMessages: [
+          {
+            kind: 'question',
+            reason: null,
+            text: 'Any scratches?',
+            at: '2026-05-08T16:00:00.000Z',
+          },
+        ],
+      }),
+    );
+    expect(within(card).getByRole('checkbox')).toHaveAccessibleDescription(
+      'Offer Pending Response Viewed 5/8/2026 Expiring soon Client asked: “Any scratches?”',
+    );
+  });
+
   test('answered offers neither expire nor wait to be viewed', () => {
     const { card } = renderCard(
       cardOf('offer_accepted', {

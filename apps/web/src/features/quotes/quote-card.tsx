@@ -29,7 +29,7 @@ import {
   Title,
   type MantineColor,
 } from '@mantine/core';
-import { useId, useState, type KeyboardEvent } from 'react';
+import { Fragment, useId, useState, type KeyboardEvent } from 'react';
 import { formatDate } from '../../lib/format.ts';
 import { CheckIcon, ChevronDownIcon, ExternalIcon, ImageIcon } from '../../components/icons.tsx';
 import classes from './quote-card.module.css';
@@ -311,18 +311,22 @@ function ClientSignals({ id, signals }: { id: string; signals: ClientSignalsData
     <div id={id} className={classes.signals}>
       {signals.badges.length > 0 && (
         <div className={classes.signalBadges}>
-          {signals.badges.map((badge) => (
-            <Badge
-              key={badge.key}
-              color={badge.color}
-              variant="outline"
-              radius="sm"
-              size="sm"
-              tt="none"
-              title={badge.title}
-            >
-              {badge.text}
-            </Badge>
+          {signals.badges.map((badge, index) => (
+            <Fragment key={badge.key}>
+              {/* Read apart in the checkbox's description; the gap spaces them on screen. */}
+              {index > 0 && ' '}
+              <Badge
+                color={badge.color}
+                // The offers' window is a warning; whether the client looked is information.
+                variant={badge.key === 'expiry' ? 'light' : 'outline'}
+                radius="sm"
+                size="sm"
+                tt="none"
+                title={badge.title}
+              >
+                {badge.text}
+              </Badge>
+            </Fragment>
           ))}
         </div>
       )}
