@@ -1,5 +1,6 @@
 import { normaliseOffers, offerTypesOf, type NormalisedOffers, type OfferType } from './offers.ts';
 import type { LooseQuoteResource, QuoteHistoryEntry } from './quotes.ts';
+import { DECLINE_REASONS, EXPIRING_SOON_HOURS, type TimelineStep } from './timeline.ts';
 
 export interface QuoteViewImage {
   readonly id: number | string | null;
@@ -12,6 +13,33 @@ export interface QuoteViewShipment {
   readonly labelUrl: string | null;
   readonly trackingNumber: string | null;
   readonly shiplistPDFLink: string | null;
+  /** The signed pickup receipt (PDF). */
+  readonly receiptUrl: string | null;
+}
+
+/** One dated step of the item's timeline (decision 0029), as the client sees it on their hub. */
+export interface QuoteViewTimelineStep {
+  readonly kind: string;
+  readonly at: string;
+  readonly by: TimelineStep['by'];
+  readonly title: string;
+  readonly details: readonly string[];
+  readonly link: { readonly label: string; readonly url: string } | null;
+}
+
+export interface QuoteViewTimeline {
+  /** Oldest first. */
+  readonly steps: readonly QuoteViewTimelineStep[];
+  readonly next: { readonly title: string; readonly estimate: string } | null;
+}
+
+/** A question or a reason for declining the client sent from their hub. */
+export interface QuoteViewClientMessage {
+  readonly kind: 'question' | 'decline';
+  /** The reason's words ("I am selling it elsewhere"), or null for a question or an unknown one. */
+  readonly reason: string | null;
+  readonly text: string;
+  readonly at: string;
 }
 
 /** One quote as the screens use it, whatever shape it arrived in (§3, §7). */
@@ -38,6 +66,13 @@ export interface QuoteView {
   readonly commentToCustomer: string | null;
   readonly shipment: QuoteViewShipment | null;
   readonly statusHistory: readonly QuoteHistoryEntry[];
+  readonly timeline: QuoteViewTimeline;
+  /** When the offers stop being open to an answer; null when they do not expire. */
+  readonly offersExpireAt: string | null;
+  /** When the client first and last opened the open offers; null if never. */
+  readonly offersViewed: { readonly firstAt: string; readonly lastAt: string } | null;
+  /** Oldest first. */
+  readonly clientMessages: readonly QuoteViewClientMessage[];
   /** The admin pending-item record. */
   readonly adminUrl: string | null;
 }
@@ -56,6 +91,7 @@ export function toQuoteView(resource: LooseQuoteResource): QuoteView {
         labelUrl: a.shipment.labelUrl ?? null,
         trackingNumber: a.shipment.trackingNumber ?? null,
         shiplistPDFLink: a.shipment.shiplistPDFLink ?? a.shipment.shiplistPdfLink ?? null,
+        receiptUrl: a.shipment.receiptUrl ?? null,
       }
     : null;
   return {
@@ -80,8 +116,61 @@ export function toQuoteView(resource: LooseQuoteResource): QuoteView {
     commentToCustomer: a.commentToCustomer ?? null,
     shipment,
     statusHistory: a.statusHistory ?? [],
+    timeline: {
+      steps: (a.timeline?.steps ?? []).flatMap((step) =>
+        step
+          ? [{ ...step, by: step.by ?? null, details: step.details ?? [], link: step.link ?? null }]
+          : [],
+      ),
+      next: a.timeline?.next
+        ? { title: a.timeline.next.title, estimate: a.timeline.next.estimate }
+        : null,
+    },
+    offersExpireAt: a.offersExpireAt ?? null,
+    offersViewed: a.offersViewed ?? null,
+    clientMessages: (a.clientMessages ?? []).flatMap((message) =>
+      message
+        ? [
+            {
+              kind: message.kind,
+              reason:
+                message.kind === 'decline' &&
+                message.reason &&
+                Object.hasOwn(DECLINE_REASONS, message.reason)
+                  ? DECLINE_REASONS[message.reason as keyof typeof DECLINE_REASONS]
+                  : null,
+              text: message.text ?? '',
+              at: message.at,
+            },
+          ]
+        : [],
+    ),
     adminUrl: resource.links?.admin ?? null,
   };
+}
+
+/** Offers the client can still answer: presented (approved) and waiting (decision 0029). */
+export function areOffersOpen(quote: Pick<QuoteView, 'status' | 'isApproved'>): boolean {
+  return (
+    quote.isApproved &&
+    (quote.status === 'authenticated_with_offer' || quote.status === 'offer_pending')
+  );
+}
+
+/**
+ * Whether open offers are about to expire ("soon": within EXPIRING_SOON_HOURS) or already have;
+ * null when they are not open, do not expire, or have time left.
+ */
+export function offersExpiry(
+  quote: Pick<QuoteView, 'status' | 'isApproved' | 'offersExpireAt'>,
+  now: Date = new Date(),
+): 'soon' | 'expired' | null {
+  if (!areOffersOpen(quote) || quote.offersExpireAt === null) return null;
+  const expiresAt = new Date(quote.offersExpireAt).getTime();
+  if (Number.isNaN(expiresAt)) return null;
+  const left = expiresAt - now.getTime();
+  if (left <= 0) return 'expired';
+  return left <= EXPIRING_SOON_HOURS * 3_600_000 ? 'soon' : null;
 }
 
 function blankToNull(text: string | null | undefined): string | null {

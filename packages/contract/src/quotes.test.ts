@@ -7,7 +7,7 @@ import {
   QuoteListAnswerSchema,
   RecordResponsesBodySchema,
 } from './quotes.ts';
-import { quoteProblems, toQuoteView } from './quote-view.ts';
+import { offersExpiry, quoteProblems, toQuoteView } from './quote-view.ts';
 
 const answer = (accepted_offer_type: string, is_accepted: boolean, is_rejected: boolean) => ({
   id: '7',
@@ -98,6 +98,149 @@ describe('quote view', () => {
     expect(view({}).hasPurchaseOffer).toBe(false);
     expect(view({ hasPurchaseOffer: false, offers: { buyoutQuote: 10 } }).hasPurchaseOffer).toBe(
       false,
+    );
+  });
+});
+
+describe('quote view: timeline, offers window and client messages (decision 0029)', () => {
+  const view = (attributes: Record<string, unknown>) =>
+    toQuoteView(QuoteListAnswerSchema.parse([{ id: 5, attributes }]).quotes[0]!);
+  const submitted = {
+    kind: 'submitted',
+    at: '2026-05-01T12:00:00.000Z',
+    by: 'stylist',
+    title: 'Submitted for a quote',
+    details: [],
+    link: null,
+  };
+
+  test('reads the timeline, the next step, the expiry, the views, the messages and the receipt', () => {
+    const quote = view({
+      timeline: {
+        steps: [
+          submitted,
+          {
+            kind: 'picked_up',
+            at: '2026-05-09T12:00:00.000Z',
+            by: 'stylist',
+            title: 'Picked up',
+            details: ['Signed by Ann Lee'],
+            link: { label: 'Signed receipt (PDF)', url: '/files/receipt.pdf' },
+          },
+        ],
+        next: {
+          title: 'Arrival at the warehouse',
+          estimate: '3-7 business days',
+          by: '2026-05-18',
+        },
+      },
+      offersExpireAt: '2026-05-20T12:00:00.000Z',
+      offersViewed: { firstAt: '2026-05-06T12:00:00.000Z', lastAt: '2026-05-07T12:00:00.000Z' },
+      clientMessages: [
+        {
+          kind: 'question',
+          reason: null,
+          text: 'Is the strap included?',
+          at: '2026-05-06T13:00:00Z',
+        },
+        { kind: 'decline', reason: 'selling_elsewhere', text: 'Sorry', at: '2026-05-07T13:00:00Z' },
+      ],
+      shipment: { id: 3, receiptUrl: '/files/receipt.pdf' },
+    });
+    expect(quote.timeline.steps).toHaveLength(2);
+    expect(quote.timeline.steps[1]).toEqual({
+      kind: 'picked_up',
+      at: '2026-05-09T12:00:00.000Z',
+      by: 'stylist',
+      title: 'Picked up',
+      details: ['Signed by Ann Lee'],
+      link: { label: 'Signed receipt (PDF)', url: '/files/receipt.pdf' },
+    });
+    expect(quote.timeline.next).toEqual({
+      title: 'Arrival at the warehouse',
+      estimate: '3-7 business days',
+    });
+    expect(quote.offersExpireAt).toBe('2026-05-20T12:00:00.000Z');
+    expect(quote.offersViewed).toEqual({
+      firstAt: '2026-05-06T12:00:00.000Z',
+      lastAt: '2026-05-07T12:00:00.000Z',
+    });
+    expect(quote.clientMessages).toEqual([
+      {
+        kind: 'question',
+        reason: null,
+        text: 'Is the strap included?',
+        at: '2026-05-06T13:00:00Z',
+      },
+      {
+        kind: 'decline',
+        reason: 'I am selling it elsewhere',
+        text: 'Sorry',
+        at: '2026-05-07T13:00:00Z',
+      },
+    ]);
+    expect(quote.shipment?.receiptUrl).toBe('/files/receipt.pdf');
+  });
+
+  test('an older record without them reads as empty', () => {
+    const quote = view({ shipment: { id: 3 } });
+    expect(quote).toMatchObject({
+      timeline: { steps: [], next: null },
+      offersExpireAt: null,
+      offersViewed: null,
+      clientMessages: [],
+    });
+    expect(quote.shipment?.receiptUrl).toBeNull();
+  });
+
+  test('malformed parts become empty or null; a malformed step or message is left out', () => {
+    expect(
+      view({ timeline: 'soon', offersExpireAt: 5, offersViewed: 'yes', clientMessages: {} }),
+    ).toMatchObject({
+      timeline: { steps: [], next: null },
+      offersExpireAt: null,
+      offersViewed: null,
+      clientMessages: [],
+    });
+    const quote = view({
+      timeline: { steps: [{ kind: 'submitted' }, submitted, 7], next: 'tomorrow' },
+      clientMessages: [
+        { kind: 'shout', text: 'Hi', at: '2026-05-06T13:00:00Z' },
+        { kind: 'decline', reason: 'unheard_of', text: null, at: '2026-05-06T13:00:00Z' },
+      ],
+    });
+    expect(quote.timeline).toEqual({ steps: [submitted], next: null });
+    expect(quote.clientMessages).toEqual([
+      { kind: 'decline', reason: null, text: '', at: '2026-05-06T13:00:00Z' },
+    ]);
+  });
+});
+
+describe('offers expiry on the card', () => {
+  const now = new Date('2026-05-10T12:00:00.000Z');
+  const open = { status: 'offer_pending', isApproved: true };
+  const hoursFromNow = (hours: number) => new Date(now.getTime() + hours * 3_600_000).toISOString();
+
+  test.each([
+    [hoursFromNow(100), null],
+    [hoursFromNow(72), 'soon'],
+    [hoursFromNow(1), 'soon'],
+    [hoursFromNow(0), 'expired'],
+    [hoursFromNow(-5), 'expired'],
+    [null, null],
+    ['not a date', null],
+  ])('open offers expiring at %s are %s', (offersExpireAt, expected) => {
+    expect(offersExpiry({ ...open, offersExpireAt }, now)).toBe(expected);
+  });
+
+  test.each([
+    { status: 'authenticated_with_offer', isApproved: true, expected: 'expired' },
+    { status: 'offer_pending', isApproved: false, expected: null },
+    { status: 'offer_accepted', isApproved: true, expected: null },
+    { status: 'rejected', isApproved: true, expected: null },
+  ])('only open offers expire: %o', ({ status, isApproved, expected }) => {
+    expect(offersExpiry({ status, isApproved, offersExpireAt: hoursFromNow(-1) }, now)).toBe(
+      expected,
     );
   });
 });
@@ -214,6 +357,7 @@ describe('back-office actions', () => {
       'start_authentication',
       'authenticate',
       'set_offers',
+      'renew_offers',
       'mark_counterfeit',
       'request_more_info',
       'resume_authentication',

@@ -188,6 +188,21 @@ const LooseImage = z.looseObject({
   thumbnailUrl: z.string().nullish(),
 });
 
+const LooseTimelineStep = z.object({
+  kind: z.string(),
+  at: z.string(),
+  by: z.enum(['stylist', 'admin', 'client', 'system']).nullish().catch(null),
+  title: z.string(),
+  details: z.array(z.string()).nullish().catch(null),
+  link: z.object({ label: z.string(), url: z.string() }).nullish().catch(null),
+});
+const LooseClientMessage = z.object({
+  kind: z.enum(['question', 'decline']),
+  reason: LooseText,
+  text: LooseText,
+  at: z.string(),
+});
+
 /**
  * A quote as the web reads it: every §3 field may be missing or null (older records carry legacy
  * statuses and alternate offer names), so the sanity checks of §5 can name what is wrong instead of
@@ -218,10 +233,25 @@ export const LooseQuoteAttributesSchema = OfferFieldsSchema.partial().extend({
       trackingNumber: LooseText,
       shiplistPDFLink: LooseText,
       shiplistPdfLink: LooseText,
+      receiptUrl: LooseText,
     })
     .nullish()
     .catch(null),
   statusHistory: z.array(QuoteHistoryEntrySchema).nullish().catch(null),
+  // A malformed step or message is left out (null) rather than losing the rest.
+  timeline: z
+    .object({
+      steps: z.array(LooseTimelineStep.nullable().catch(null)).nullish().catch(null),
+      next: z
+        .object({ title: z.string(), estimate: z.string(), by: LooseText })
+        .nullish()
+        .catch(null),
+    })
+    .nullish()
+    .catch(null),
+  offersExpireAt: LooseText,
+  offersViewed: z.object({ firstAt: z.string(), lastAt: z.string() }).nullish().catch(null),
+  clientMessages: z.array(LooseClientMessage.nullable().catch(null)).nullish().catch(null),
 });
 export type LooseQuoteAttributes = z.infer<typeof LooseQuoteAttributesSchema>;
 

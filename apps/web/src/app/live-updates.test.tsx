@@ -44,7 +44,14 @@ describe('what a notification concerns', () => {
     expect(linkedClientId(link)).toBe(clientId);
   });
 
-  test.each(['client_answered', 'quote_status_changed', 'label_created'] as const)(
+  test.each([
+    'client_answered',
+    'quote_status_changed',
+    'label_created',
+    'client_message',
+    'offers_viewed',
+    'offers_expiring',
+  ] as const)(
     '%s about a client: that client’s quotes and detail, the clients list and the dashboard',
     (kind) => {
       expect(queriesConcerned(notification({ kind, link: '/quotes/pickup/7' }))).toEqual([
@@ -146,6 +153,28 @@ describe('live events refresh the open pages', { timeout: UI_TEST_TIMEOUT_MS }, 
     await waitFor(() => expect(calls('/api/stylist/dashboard')).toBe(2));
     expect(calls('/api/stylist/clients/8/quotes')).toBe(1);
   });
+
+  test.each([
+    ['offers_viewed', 'Ann Lee viewed the offers for Chanel Classic Flap Bag.'],
+    ['client_message', 'Ann Lee asked about Chanel Classic Flap Bag.'],
+  ] as const)(
+    '%s from the hub reads that client’s quotes again, so the card shows it',
+    async (kind, text) => {
+      const { calls } = renderWithOpenPages();
+      await screen.findByText('Pages loaded');
+      // The bell, which keeps the stream, loads apart from the layout.
+      await screen.findByRole('button', { name: /^Notifications/ });
+      act(() => FakeEventSource.latest().open());
+      act(() =>
+        FakeEventSource.latest().emit('notification', {
+          notification: notification({ kind, text, link: '/quotes/pickup/7' }),
+          unread: 1,
+        }),
+      );
+      await waitFor(() => expect(calls('/api/stylist/clients/7/quotes')).toBe(2));
+      expect(calls('/api/stylist/clients/8/quotes')).toBe(1);
+    },
+  );
 
   test('a payout reads the dashboard again and leaves the quotes alone', async () => {
     const { calls } = renderWithOpenPages();

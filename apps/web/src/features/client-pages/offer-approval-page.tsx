@@ -49,6 +49,10 @@ export function toOfferView(quote: ClientQuote): QuoteView {
     commentToCustomer: quote.commentToCustomer,
     shipment: null,
     statusHistory: [],
+    timeline: { steps: [], next: null },
+    offersExpireAt: null,
+    offersViewed: null,
+    clientMessages: [],
     adminUrl: null,
   };
 }

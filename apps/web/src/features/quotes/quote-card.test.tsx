@@ -208,29 +208,61 @@ describe('quote card', () => {
     expect(onToggle).not.toHaveBeenCalled();
   });
 
-  test('INFO reveals description, barcode, the comment to the client and the status history', async () => {
+  test('INFO reveals description, barcode, the comment to the client and the dated timeline', async () => {
     const { card, user, onToggle } = renderCard(
-      cardOf('needs_more_info', {
+      cardOf('in_transit', {
         description: 'Black caviar leather.',
         barCode: 'WG-000042',
         commenter: 'Margaux',
         commentToCustomer: 'Please send a photo of the serial sticker.',
-        statusHistory: [
-          {
-            from: null,
-            to: 'pending_authentication',
-            actor: 'stylist',
-            note: null,
-            at: '2026-05-01T12:00:00.000Z',
-          },
-          {
-            from: 'pending_authentication',
-            to: 'needs_more_info',
-            actor: 'admin',
-            note: 'Serial sticker unreadable',
-            at: '2026-05-03T12:00:00.000Z',
-          },
-        ],
+        timeline: {
+          steps: [
+            {
+              kind: 'submitted',
+              at: '2026-05-01T12:00:00.000Z',
+              by: 'stylist',
+              title: 'Submitted for a quote',
+              details: [],
+              link: null,
+            },
+            {
+              kind: 'offers_made',
+              at: '2026-05-03T12:00:00.000Z',
+              by: 'admin',
+              title: 'Offers made',
+              details: ['Consign: $1,200.00', 'Buyout: $900.00'],
+              link: null,
+            },
+            {
+              kind: 'question',
+              at: '2026-05-04T12:00:00.000Z',
+              by: 'client',
+              title: 'Asked a question',
+              details: ['Is the strap included?'],
+              link: null,
+            },
+            {
+              kind: 'picked_up',
+              at: '2026-05-09T12:00:00.000Z',
+              by: 'stylist',
+              title: 'Picked up',
+              details: [],
+              link: {
+                label: 'Signed receipt (PDF)',
+                url: 'https://files.example.com/receipt-42.pdf',
+              },
+            },
+            {
+              kind: 'received',
+              at: '2026-05-12T12:00:00.000Z',
+              by: null,
+              title: 'Received at the warehouse',
+              details: [],
+              link: null,
+            },
+          ],
+          next: { title: 'Listed for sale', estimate: '2-5 business days', by: '2026-05-19' },
+        },
       }),
     );
     const info = within(card).getByRole('button', { name: 'INFO for quote #42' });
@@ -245,18 +277,188 @@ describe('quote card', () => {
     expect(
       within(card).getByText('Margaux: Please send a photo of the serial sticker.'),
     ).toBeInTheDocument();
-    const history = within(within(card).getByRole('list', { name: 'Status history' }))
+    const timeline = within(card).getByRole('list', { name: 'Timeline' });
+    const steps = within(timeline)
       .getAllByRole('listitem')
       .map((item) => item.textContent);
-    expect(history).toEqual([
-      '5/1/2026Pending Authentication',
-      '5/3/2026Pending Authentication → Needs More InformationSerial sticker unreadable',
+    expect(steps).toEqual([
+      '5/1/2026 · by youSubmitted for a quote',
+      '5/3/2026 · by the back officeOffers madeConsign: $1,200.00Buyout: $900.00',
+      '5/4/2026 · by the clientAsked a questionIs the strap included?',
+      '5/9/2026 · by youPicked upSigned receipt (PDF)',
+      '5/12/2026Received at the warehouse',
     ]);
+    const receipt = within(timeline).getByRole('link', { name: 'Signed receipt (PDF)' });
+    expect(receipt).toHaveAttribute('href', 'https://files.example.com/receipt-42.pdf');
+    expect(receipt).toHaveAttribute('target', '_blank');
+    expect(receipt).toHaveAttribute('rel', expect.stringContaining('noopener'));
+    expect(within(card).getByText('Next: Listed for sale · 2-5 business days')).toBeInTheDocument();
+    expect(within(card).queryByRole('list', { name: 'Status history' })).not.toBeInTheDocument();
     expect(onToggle).not.toHaveBeenCalled();
 
     await user.click(info);
     await waitFor(() =>
       expect(within(card).queryByText('Black caviar leather.')).not.toBeInTheDocument(),
+    );
+  });
+
+  test('INFO without a next step says none', async () => {
+    const { card, user } = renderCard(cardOf('sold'));
+    await user.click(within(card).getByRole('button', { name: 'INFO for quote #42' }));
+    expect(await within(card).findByRole('list', { name: 'Timeline' })).toBeInTheDocument();
+    expect(within(card).queryByText(/^Next:/)).not.toBeInTheDocument();
+  });
+});
+
+const HOUR = 3_600_000;
+const hoursFromNow = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
+
+/** Offers open to the client's answer (approved and waiting). */
+function openOffers(attributes: QuoteOverrides['attributes'] = {}): QuoteView {
+  return cardOf('offer_pending', {
+    hasPurchaseOffer: true,
+    isApproved: true,
+    offers: { consignmentEstimate: 1200, buyoutQuote: 900 },
+    ...attributes,
+  });
+}
+
+describe('quote card: what the client did with the offers', () => {
+  test('offers the client opened read "Viewed" with the last view, first and last in its title', () => {
+    const { card } = renderCard(
+      openOffers({
+        offersViewed: { firstAt: '2026-05-06T15:00:00.000Z', lastAt: '2026-05-08T15:00:00.000Z' },
+      }),
+    );
+    const viewed = within(card).getByText('Viewed 5/8/2026');
+    expect(viewed.closest('[title]')).toHaveAttribute(
+      'title',
+      'First viewed 5/6/2026 · last viewed 5/8/2026',
+    );
+    expect(within(card).queryByText('Not viewed yet')).not.toBeInTheDocument();
+    // Read with the status, the card's name unchanged.
+    const checkbox = within(card).getByRole('checkbox', { name: '#42 Chanel Classic Flap Bag' });
+    expect(checkbox).toHaveAccessibleDescription('Offer Pending Response Viewed 5/8/2026');
+  });
+
+  test.each([
+    ['offer_pending', true, true],
+    ['authenticated_with_offer', true, true],
+    ['authenticated_with_offer', false, false],
+    ['offer_accepted', true, false],
+    ['pending_authentication', false, false],
+  ])('%s (approved: %s) says "Not viewed yet" when unopened: %s', (status, isApproved, isShown) => {
+    const { card } = renderCard(cardOf(status, { hasPurchaseOffer: true, isApproved }));
+    if (isShown) expect(within(card).getByText('Not viewed yet')).toBeInTheDocument();
+    else expect(within(card).queryByText('Not viewed yet')).not.toBeInTheDocument();
+  });
+
+  test.each([
+    [200, null],
+    [60, 'Expiring soon'],
+    [1, 'Expiring soon'],
+    [-2, 'Offers expired'],
+  ])('open offers expiring in %s hours read %s', (hours, text) => {
+    const { card } = renderCard(openOffers({ offersExpireAt: hoursFromNow(hours) }));
+    if (text) expect(within(card).getByText(text)).toBeInTheDocument();
+    for (const other of ['Expiring soon', 'Offers expired'].filter((t) => t !== text)) {
+      expect(within(card).queryByText(other)).not.toBeInTheDocument();
+    }
+  });
+
+  test('the checkbox reads the status, then each signal and the message apart', () => {
+    const { card } = renderCard(
+      openOffers({
+        offersViewed: { firstAt: '2026-05-06T15:00:00.000Z', lastAt: '2026-05-08T15:00:00.000Z' },
+        offersExpireAt: hoursFromNow(5),
+        clientMessages: [
+          {
+            kind: 'question',
+            reason: null,
+            text: 'Any scratches?',
+            at: '2026-05-08T16:00:00.000Z',
+          },
+        ],
+      }),
+    );
+    expect(within(card).getByRole('checkbox')).toHaveAccessibleDescription(
+      'Offer Pending Response Viewed 5/8/2026 Expiring soon Client asked: “Any scratches?”',
+    );
+  });
+
+  test('answered offers neither expire nor wait to be viewed', () => {
+    const { card } = renderCard(
+      cardOf('offer_accepted', {
+        hasPurchaseOffer: true,
+        isApproved: true,
+        offersExpireAt: hoursFromNow(-2),
+      }),
+    );
+    for (const text of ['Expiring soon', 'Offers expired', 'Not viewed yet']) {
+      expect(within(card).queryByText(text)).not.toBeInTheDocument();
+    }
+    expect(within(card).getByRole('checkbox')).toHaveAccessibleDescription('Offer Accepted');
+  });
+
+  test('shows the client’s latest question', () => {
+    const { card } = renderCard(
+      openOffers({
+        clientMessages: [
+          {
+            kind: 'decline',
+            reason: 'keeping',
+            text: '',
+            at: '2026-05-05T15:00:00.000Z',
+          },
+          {
+            kind: 'question',
+            reason: null,
+            text: 'Is the strap included in the buyout?',
+            at: '2026-05-06T15:00:00.000Z',
+          },
+        ],
+      }),
+    );
+    expect(
+      within(card).getByText('Client asked: “Is the strap included in the buyout?”'),
+    ).toBeInTheDocument();
+    expect(within(card).queryByText(/^Declined/)).not.toBeInTheDocument();
+  });
+
+  test.each([
+    [
+      'selling_elsewhere',
+      'A boutique offered more.',
+      'Declined: I am selling it elsewhere — “A boutique offered more.”',
+    ],
+    ['keeping', '', 'Declined: I have decided to keep it'],
+  ] as const)('a decline for %s with note %j reads %j', (reason, text, shown) => {
+    const { card } = renderCard(
+      cardOf('rejected', {
+        clientMessages: [{ kind: 'decline', reason, text, at: '2026-05-06T15:00:00.000Z' }],
+      }),
+    );
+    expect(within(card).getByText(shown)).toBeInTheDocument();
+  });
+
+  test('a long message is kept whole in the page (clamped by CSS) and in its title', () => {
+    const long = 'Could you tell me more about the buyout? '.repeat(12).trim();
+    const { card } = renderCard(
+      openOffers({
+        clientMessages: [
+          { kind: 'question', reason: null, text: long, at: '2026-05-06T15:00:00.000Z' },
+        ],
+      }),
+    );
+    const message = within(card).getByText(`Client asked: “${long}”`);
+    expect(message).toHaveAttribute('title', `Client asked: “${long}”`);
+  });
+
+  test('a quote the client has not touched shows none of it', () => {
+    const { card } = renderCard(cardOf('pending_authentication'));
+    expect(within(card).queryByText(/Viewed|Not viewed|Expir|Client asked|Declined/)).toBeNull();
+    expect(within(card).getByRole('checkbox')).toHaveAccessibleDescription(
+      'Pending Authentication',
     );
   });
 });

@@ -1,14 +1,18 @@
 import {
   AUTHENTICATION_STATUS_TEXT,
   QUOTE_PROBLEM_TEXT,
+  areOffersOpen,
   canShowOffers,
   estimatedTimeline,
   formatMoney,
+  offersExpiry,
   selectionGroup,
   statusAction,
   statusDisplayText,
   type QuoteProblem,
   type QuoteView,
+  type QuoteViewClientMessage,
+  type QuoteViewTimelineStep,
   type SelectionGroup,
 } from '@atelier/contract';
 import {
@@ -25,7 +29,7 @@ import {
   Title,
   type MantineColor,
 } from '@mantine/core';
-import { useId, useState, type KeyboardEvent } from 'react';
+import { Fragment, useId, useState, type KeyboardEvent } from 'react';
 import { formatDate } from '../../lib/format.ts';
 import { CheckIcon, ChevronDownIcon, ExternalIcon, ImageIcon } from '../../components/icons.tsx';
 import classes from './quote-card.module.css';
@@ -66,6 +70,7 @@ interface QuoteCardProps {
 /** One quote of the pickup page (§2 "Quote card"); tapping the card selects it. */
 export function QuoteCard({ quote, isSelected, canToggle, onToggle }: QuoteCardProps) {
   const statusId = useId();
+  const signalsId = useId();
   const infoId = useId();
   const [isInfoOpen, setIsInfoOpen] = useState(false);
   const title = quoteTitle(quote);
@@ -73,6 +78,7 @@ export function QuoteCard({ quote, isSelected, canToggle, onToggle }: QuoteCardP
   const timeline = estimatedTimeline(quote.status);
   const created = formatDateOrNull(quote.createdAt);
   const isBlocked = !canToggle && !isSelected;
+  const signals = clientSignals(quote);
 
   function toggle() {
     if (canToggle) onToggle(quote);
@@ -124,7 +130,7 @@ export function QuoteCard({ quote, isSelected, canToggle, onToggle }: QuoteCardP
         aria-checked={isSelected}
         aria-disabled={!canToggle}
         aria-label={title}
-        aria-describedby={statusId}
+        aria-describedby={signals ? `${statusId} ${signalsId}` : statusId}
         title={isBlocked ? 'Only quotes at the same stage can be selected together' : undefined}
         className={classes.surface}
         onClick={toggle}
@@ -158,6 +164,7 @@ export function QuoteCard({ quote, isSelected, canToggle, onToggle }: QuoteCardP
           {timeline && <Text className={classes.meta}>Estimated {timeline}</Text>}
           <AuthenticationText status={quote.authenticationStatus} />
           {canShowOffers(quote) && <Offers quote={quote} />}
+          {signals && <ClientSignals id={signalsId} signals={signals} />}
           {statusAction(quote.status) === 'actions' && (
             <span className={classes.selectPill} aria-hidden="true">
               {isSelected && <CheckIcon size={12} strokeWidth={2.4} />}
@@ -238,6 +245,141 @@ function Offers({ quote }: { quote: QuoteView }) {
   );
 }
 
+interface Signal {
+  key: string;
+  text: string;
+  color: MantineColor;
+  title?: string;
+}
+
+interface ClientSignalsData {
+  badges: Signal[];
+  /** The client's latest question or reason for declining. */
+  message: string | null;
+}
+
+/** What the client did with the offers: viewed them or not, their window, what they last said. */
+function clientSignals(quote: QuoteView): ClientSignalsData | null {
+  const badges: Signal[] = [];
+  const isOpen = areOffersOpen(quote);
+  const viewed = quote.offersViewed;
+  const lastViewed = viewed ? formatDateOrNull(viewed.lastAt) : null;
+  if (viewed && lastViewed) {
+    const firstViewed = formatDateOrNull(viewed.firstAt) ?? lastViewed;
+    badges.push({
+      key: 'viewed',
+      text: `Viewed ${lastViewed}`,
+      color: 'teal',
+      title: `First viewed ${firstViewed} · last viewed ${lastViewed}`,
+    });
+  } else if (isOpen) {
+    badges.push({ key: 'viewed', text: 'Not viewed yet', color: 'gray' });
+  }
+  const expiry = offersExpiry(quote);
+  const expiresOn = formatDateOrNull(quote.offersExpireAt);
+  if (expiry === 'soon') {
+    badges.push({
+      key: 'expiry',
+      text: 'Expiring soon',
+      color: 'orange',
+      title: expiresOn ? `Offers expire ${expiresOn}` : undefined,
+    });
+  } else if (expiry === 'expired') {
+    badges.push({
+      key: 'expiry',
+      text: 'Offers expired',
+      color: 'red',
+      title: expiresOn ? `Offers expired ${expiresOn}` : undefined,
+    });
+  }
+  const latest = quote.clientMessages.at(-1);
+  const message = latest ? clientMessageText(latest) : null;
+  return badges.length > 0 || message ? { badges, message } : null;
+}
+
+/** "Client asked: “…”" or "Declined: I am selling it elsewhere — “…”". */
+export function clientMessageText(message: QuoteViewClientMessage): string {
+  const text = message.text.trim();
+  if (message.kind === 'question') return `Client asked: “${text}”`;
+  return [`Declined${message.reason ? `: ${message.reason}` : ''}`, text ? `“${text}”` : null]
+    .filter(Boolean)
+    .join(' — ');
+}
+
+function ClientSignals({ id, signals }: { id: string; signals: ClientSignalsData }) {
+  return (
+    <div id={id} className={classes.signals}>
+      {signals.badges.length > 0 && (
+        <div className={classes.signalBadges}>
+          {signals.badges.map((badge, index) => (
+            <Fragment key={badge.key}>
+              {/* Read apart in the checkbox's description; the gap spaces them on screen. */}
+              {index > 0 && ' '}
+              <Badge
+                color={badge.color}
+                // The offers' window is a warning; whether the client looked is information.
+                variant={badge.key === 'expiry' ? 'light' : 'outline'}
+                radius="sm"
+                size="sm"
+                tt="none"
+                title={badge.title}
+              >
+                {badge.text}
+              </Badge>
+            </Fragment>
+          ))}
+        </div>
+      )}
+      {signals.message && (
+        <Text className={classes.clientMessage} title={signals.message}>
+          {signals.message}
+        </Text>
+      )}
+    </div>
+  );
+}
+
+const STEP_BY_TEXT: Readonly<Record<NonNullable<QuoteViewTimelineStep['by']>, string | null>> = {
+  client: 'by the client',
+  stylist: 'by you',
+  admin: 'by the back office',
+  system: null,
+};
+
+function TimelineStepItem({ step }: { step: QuoteViewTimelineStep }) {
+  const date = formatDateOrNull(step.at);
+  const by = step.by ? STEP_BY_TEXT[step.by] : null;
+  return (
+    <li>
+      {(date || by) && (
+        <Text size="xs" c="dimmed">
+          {date && <time dateTime={step.at}>{date}</time>}
+          {date && by && ' · '}
+          {by}
+        </Text>
+      )}
+      <Text size="sm">{step.title}</Text>
+      {step.details.map((detail, index) => (
+        <Text key={index} size="xs" c="dark.1" className={classes.stepDetail}>
+          {detail}
+        </Text>
+      ))}
+      {step.link && (
+        <Anchor
+          href={step.link.url}
+          target="_blank"
+          rel="noopener noreferrer"
+          size="xs"
+          className={classes.stepLink}
+        >
+          {step.link.label}
+          <ExternalIcon size={12} />
+        </Anchor>
+      )}
+    </li>
+  );
+}
+
 function QuoteInfo({ quote }: { quote: QuoteView }) {
   const comment = quote.commentToCustomer
     ? [quote.commenter, quote.commentToCustomer].filter(Boolean).join(': ')
@@ -276,30 +418,22 @@ function QuoteInfo({ quote }: { quote: QuoteView }) {
           </>
         )}
       </dl>
-      {quote.statusHistory.length > 0 && (
+      {quote.timeline.steps.length > 0 && (
         <>
           <Text size="xs" c="dark.2" tt="uppercase" lts="0.08em" mt="sm" mb={6}>
-            Status history
+            Timeline
           </Text>
-          <ol className={classes.history} aria-label="Status history">
-            {quote.statusHistory.map((entry, index) => (
-              <li key={`${entry.at}-${index}`}>
-                <Text size="xs" c="dimmed">
-                  {formatDateOrNull(entry.at)}
-                </Text>
-                <Text size="sm">
-                  {entry.from ? `${statusDisplayText(entry.from)} → ` : ''}
-                  {statusDisplayText(entry.to)}
-                </Text>
-                {entry.note && (
-                  <Text size="xs" c="dark.1">
-                    {entry.note}
-                  </Text>
-                )}
-              </li>
+          <ol className={classes.history} aria-label="Timeline">
+            {quote.timeline.steps.map((step, index) => (
+              <TimelineStepItem key={`${step.at}-${index}`} step={step} />
             ))}
           </ol>
         </>
+      )}
+      {quote.timeline.next && (
+        <Text size="xs" c="dark.1" mt="xs" className={classes.next}>
+          Next: {quote.timeline.next.title} · {quote.timeline.next.estimate}
+        </Text>
       )}
     </div>
   );
