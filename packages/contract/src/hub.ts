@@ -139,6 +139,20 @@ export const HUB_TEXT = {
   accepted: 'Accepted. Your stylist has been told.',
   declined: 'Declined. Your stylist has been told.',
   whatsNext: 'Next',
+  /** "Next: Listed for sale · 3-5 business days (by 4/2/2026)" */
+  nextStep: (title: string, estimate: string, byDate: string) =>
+    `Next: ${title} · ${estimate} (by ${byDate})`,
+  /** Who took a timeline step, as the client reads it; nothing for a step nobody took. */
+  stepBy: {
+    client: () => 'by you',
+    stylist: (stylistFirstName: string) => `by ${stylistFirstName}`,
+    admin: () => 'by our team',
+  },
+  timelineLabel: (item: string) => `What happened to ${item}`,
+  seeAllItems: 'See all your items',
+  cancel: 'Cancel',
+  actionFailed: 'That did not go through. Please try again.',
+  newLinkEmailLabel: 'Your email address',
   newLinkHeading: 'Send me a new link',
   newLinkHelp: 'Enter the email address your stylist has for you and we will email you a new link.',
   newLinkSend: 'Send me a new link',
