@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HUB_ROUTE } from './http.ts';
 import { ClientPageMetaSchema, ClientPageParamsSchema, ClientQuoteSchema } from './client-pages.ts';
 import { DeclineReasonSchema, ItemTimelineSchema } from './timeline.ts';
 
@@ -7,9 +8,6 @@ import { DeclineReasonSchema, ItemTimelineSchema } from './timeline.ts';
  * dated timeline, and the offers open to an answer side by side. The same timeline shows on the
  * stylist's quote card.
  */
-
-/** The hub's web route name and `{routeName}` of its API path: `/hub/{token}`. */
-export const HUB_ROUTE = 'hub';
 
 /** `/api/client/hub/{token}`, and an item's actions under it. */
 export function hubApiPath(token: string, quoteId?: number): string {

@@ -114,15 +114,3 @@ export function manifestPrintPath(shipmentIdOrToken: number | string): string {
 export function shippingLabelPath(shipmentId: number): string {
   return generatePath(routes.shippingLabel.path, { id: String(shipmentId) });
 }
-
-/** The client's hub (`/hub/:token`) for a link token. */
-export function hubPath(token: string): string {
-  return generatePath(routes.hub.path, { token });
-}
-
-/** The three client pages (§2) for a link token, as the hub links to them. */
-export const clientPagePaths = {
-  curated: (token: string) => generatePath(routes.clientResponse.path, { token }),
-  quoteShare: (token: string) => generatePath(routes.quoteShare.path, { id: token }),
-  offerApproval: (token: string) => generatePath(routes.quoteOffer.path, { id: token }),
-};

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { formError } from '../../lib/form-errors.ts';
+import { formError } from './form-errors.ts';
 import { requestPasswordReset } from './password-api.ts';
 
 /** "Forgot password?" on the sign-in card: an emailed link to choose a new one. */

@@ -16,4 +16,4 @@ export function newPasswordProblems(
 }
 
 // Apart from this module's schema: the sign-in page's forgotten-password form needs only these.
-export { fieldError, formError } from '../../lib/form-errors.ts';
+export { fieldError, formError } from './form-errors.ts';

@@ -12,7 +12,7 @@ import {
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { hubPath } from '../../app/routes.ts';
+import { hubPath } from './client-page-paths.ts';
 import classes from './client-page.module.css';
 import { isLinkNotValid } from './client-page-queries.ts';
 import { NewLinkForm } from './new-link-form.tsx';

@@ -10,7 +10,8 @@ import {
 import { Anchor, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { clientPagePaths, routes } from '../../app/routes.ts';
+import { routes } from '../../app/routes.ts';
+import { clientPagePaths } from './client-page-paths.ts';
 import { isApiError } from '../../lib/api-client.ts';
 import { ClientPageFrame, ClientPageNotReady, StylistCard } from './client-page-frame.tsx';
 import { useClientPageToken, useHubDocument, useHubItemAction } from './client-page-queries.ts';

@@ -2,7 +2,6 @@ import { HUB_TEXT } from '@atelier/contract';
 import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useId, useState, type FormEvent } from 'react';
 import { isApiError } from '../../lib/api-client.ts';
-import { fieldError } from '../../lib/form-errors.ts';
 import { useRequestNewLink } from './client-page-queries.ts';
 import classes from './client-page.module.css';
 
@@ -15,7 +14,7 @@ export function NewLinkForm() {
   const headingId = useId();
   const [email, setEmail] = useState('');
   const request = useRequestNewLink();
-  const emailError = fieldError(request.error, 'email');
+  const emailError = isApiError(request.error) ? request.error.errors?.email?.[0] : undefined;
   // A refusal no field explains (too many requests, no network): the server's own words.
   const formMessage =
     request.isError && !emailError

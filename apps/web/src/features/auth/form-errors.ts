@@ -1,4 +1,4 @@
-import { isApiError } from './api-client.ts';
+import { isApiError } from '../../lib/api-client.ts';
 
 /** The server's word on one field, when it refused the form for it. */
 export function fieldError(error: unknown, field: string): string | undefined {
