@@ -109,8 +109,10 @@ function HubOffers({ item, stylistFirstName, pending, isBusy, onAct }: HubOffers
     <div className={classes.hubAnswer}>
       <div className={classes.offers}>
         {offers.map(({ offer, amount }) => (
-          <section
+          // A group, not a region: two items may show the same offers, and landmarks need unique names.
+          <div
             key={offer}
+            role="group"
             className={classes.offer}
             aria-label={`${OFFER_TEXT[offer].title}: ${formatMoney(amount)}`}
           >
@@ -129,7 +131,7 @@ function HubOffers({ item, stylistFirstName, pending, isBusy, onAct }: HubOffers
                 {HUB_TEXT.accept(offer)}
               </Button>
             )}
-          </section>
+          </div>
         ))}
       </div>
       <OfferWindow item={item} stylistFirstName={stylistFirstName} />

@@ -112,12 +112,12 @@ describe('hub page', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     const answerGroup = screen.getByRole('region', { name: HUB_GROUPS.answer });
     const flap = within(answerGroup).getByRole('article', { name: 'Chanel Classic Flap Bag' });
 
-    const consign = within(flap).getByRole('region', { name: 'Consign it: $1,200.00' });
+    const consign = within(flap).getByRole('group', { name: 'Consign it: $1,200.00' });
     expect(within(consign).getByText(HUB_TEXT.consignmentMeans)).toBeInTheDocument();
     expect(
       within(consign).getByRole('button', { name: HUB_TEXT.accept('consignment') }),
     ).toBeEnabled();
-    const sell = within(flap).getByRole('region', { name: 'Sell it now: $800.00' });
+    const sell = within(flap).getByRole('group', { name: 'Sell it now: $800.00' });
     expect(within(sell).getByText(HUB_TEXT.buyoutMeans)).toBeInTheDocument();
     expect(within(sell).getByRole('button', { name: HUB_TEXT.accept('buyout') })).toBeEnabled();
     expect(within(flap).getByText(HUB_TEXT.openUntil('5/20/2026'))).toBeInTheDocument();

@@ -30,29 +30,31 @@ export function ItemTimeline({ timeline, itemTitle, stylistFirstName }: ItemTime
             const by = stepByText(step.by, stylistFirstName);
             return (
               <li key={`${step.kind}-${step.at}-${index}`} className={classes.timelineStep}>
-                <Text size="xs" className={classes.timelineDate}>
+                <Text size="sm" className={classes.timelineDate}>
                   <time dateTime={step.at}>{formatDate(step.at)}</time>
                 </Text>
-                <Text size="sm">
-                  {step.title}
-                  {by && <span className={classes.timelineBy}> {by}</span>}
-                </Text>
-                {step.details.map((detail) => (
-                  <Text key={detail} size="sm" className={classes.timelineDetail}>
-                    {detail}
+                <div>
+                  <Text size="sm">
+                    {step.title}
+                    {by && <span className={classes.timelineBy}> {by}</span>}
                   </Text>
-                ))}
-                {step.link && (
-                  <Anchor
-                    href={step.link.url}
-                    target="_blank"
-                    rel="noreferrer"
-                    size="sm"
-                    c="gold.3"
-                  >
-                    {step.link.label}
-                  </Anchor>
-                )}
+                  {step.details.map((detail) => (
+                    <Text key={detail} size="sm" className={classes.timelineDetail}>
+                      {detail}
+                    </Text>
+                  ))}
+                  {step.link && (
+                    <Anchor
+                      href={step.link.url}
+                      target="_blank"
+                      rel="noreferrer"
+                      size="sm"
+                      c="gold.3"
+                    >
+                      {step.link.label}
+                    </Anchor>
+                  )}
+                </div>
               </li>
             );
           })}
