@@ -23,11 +23,12 @@ const distDir = path.join(repoRoot, 'apps/web/dist');
  * (React and its router alone are 97 kB; 2026-11-25: 204 kB, 2026-11-26: 161.5 kB once the
  * toasts, the action bar and zod left the entry and the sign-in page; +0.1 kB the same day for
  * taking over the prerendered sign-in form and the early API answers, while sign-in stopped
- * waiting for its JavaScript to paint): it is held where it stands so it cannot grow. Lower it as
+ * waiting for its JavaScript to paint; +0.1 kB the same day for the route of the client's hub in
+ * the entry's route table, issue 20): it is held where it stands so it cannot grow. Lower it as
  * it shrinks.
  */
 export const budgets = {
-  'src/features/auth/sign-in-page.tsx': 162_100,
+  'src/features/auth/sign-in-page.tsx': 162_200,
   default: 250_000,
 };
 

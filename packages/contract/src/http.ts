@@ -15,3 +15,6 @@ export const MOBILE_BREAKPOINT_PX = 600;
  * (docs/decisions/0006).
  */
 export const CLIENT_RESPONSE_ROUTE = 'curated';
+
+/** The client's hub (docs/decisions/0029): its web route name and `{routeName}` of its API path. */
+export const HUB_ROUTE = 'hub';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HUB_ROUTE } from './http.ts';
 import { ClientPageMetaSchema, ClientPageParamsSchema, ClientQuoteSchema } from './client-pages.ts';
 import { DeclineReasonSchema, ItemTimelineSchema } from './timeline.ts';
 
@@ -7,9 +8,6 @@ import { DeclineReasonSchema, ItemTimelineSchema } from './timeline.ts';
  * dated timeline, and the offers open to an answer side by side. The same timeline shows on the
  * stylist's quote card.
  */
-
-/** The hub's web route name and `{routeName}` of its API path: `/hub/{token}`. */
-export const HUB_ROUTE = 'hub';
 
 /** `/api/client/hub/{token}`, and an item's actions under it. */
 export function hubApiPath(token: string, quoteId?: number): string {
@@ -139,6 +137,20 @@ export const HUB_TEXT = {
   accepted: 'Accepted. Your stylist has been told.',
   declined: 'Declined. Your stylist has been told.',
   whatsNext: 'Next',
+  /** "Next: Listed for sale · 3-5 business days (by 4/2/2026)" */
+  nextStep: (title: string, estimate: string, byDate: string) =>
+    `Next: ${title} · ${estimate} (by ${byDate})`,
+  /** Who took a timeline step, as the client reads it; nothing for a step nobody took. */
+  stepBy: {
+    client: () => 'by you',
+    stylist: (stylistFirstName: string) => `by ${stylistFirstName}`,
+    admin: () => 'by our team',
+  },
+  timelineLabel: (item: string) => `What happened to ${item}`,
+  seeAllItems: 'See all your items',
+  cancel: 'Cancel',
+  actionFailed: 'That did not go through. Please try again.',
+  newLinkEmailLabel: 'Your email address',
   newLinkHeading: 'Send me a new link',
   newLinkHelp: 'Enter the email address your stylist has for you and we will email you a new link.',
   newLinkSend: 'Send me a new link',

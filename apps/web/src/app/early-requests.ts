@@ -6,7 +6,7 @@
  * bearer token and are made only when a verified, unexpired session is stored
  * (features/auth/session-store.ts). Build-time data: nothing here is part of the app bundle.
  */
-import { API_ACCEPT, CLIENT_PAGE_ROUTES } from '@atelier/contract';
+import { API_ACCEPT, CLIENT_PAGE_ROUTES, HUB_ROUTE } from '@atelier/contract';
 import { SESSION_STORAGE_KEY } from '../features/auth/session-store.ts';
 import type { EarlyRequest, EarlyRequestSettings } from './route-preload.ts';
 
@@ -20,6 +20,7 @@ export const earlyRequests: Record<string, EarlyRequest[]> = {
   clientResponse: [{ path: `/api/client/${CLIENT_PAGE_ROUTES.curated}/:token`, isSignedIn: false }],
   quoteShare: [{ path: `/api/client/${CLIENT_PAGE_ROUTES.quoteShare}/:id`, isSignedIn: false }],
   quoteOffer: [{ path: `/api/client/${CLIENT_PAGE_ROUTES.offerApproval}/:id`, isSignedIn: false }],
+  hub: [{ path: `/api/client/${HUB_ROUTE}/:token`, isSignedIn: false }],
 };
 
 export const earlyRequestSettings: EarlyRequestSettings = {

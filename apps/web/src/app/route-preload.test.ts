@@ -22,7 +22,8 @@ describe('route preloads', () => {
     const pages = lazyPagesOf(routerSource);
     expect(pages).toContainEqual(['home', '../features/auth/sign-in-page.tsx']);
     expect(pages).toContainEqual(['clientResponse', '../features/client-pages/curated-page.tsx']);
-    expect(pages).toHaveLength(14);
+    expect(pages).toContainEqual(['hub', '../features/client-pages/hub-page.tsx']);
+    expect(pages).toHaveLength(15);
     expect(() => lazyPagesOf("lazyPage(routes.home, () => load('x'))")).toThrow();
   });
 
@@ -31,6 +32,7 @@ describe('route preloads', () => {
     expect(pathOf('/dashboard')).toBe('/dashboard');
     expect(pathOf('/Dashboard/')).toBe('/dashboard');
     expect(pathOf('/curated/abc-123')).toBe('/curated/:token');
+    expect(pathOf('/hub/abc-123')).toBe('/hub/:token');
     expect(pathOf('/quotes/pickup/7')).toBe('/quotes/pickup/:id');
     expect(pathOf('/quotes/7')).toBe('/quotes/:id');
     expect(pathOf('/quotes/7/print')).toBe('/quotes/:shipmentId/print');

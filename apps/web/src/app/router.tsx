@@ -72,6 +72,9 @@ export const appRoutes: RouteObject[] = [
           lazyPage(routes.clientResponse, () =>
             import('../features/client-pages/curated-page.tsx').then((m) => m.CuratedPage),
           ),
+          lazyPage(routes.hub, () =>
+            import('../features/client-pages/hub-page.tsx').then((m) => m.HubPage),
+          ),
           page(routes.notFound, <NotFoundPage />),
         ],
       },

@@ -1,4 +1,4 @@
-import { CLIENT_RESPONSE_ROUTE, PROGRAM_NAME } from '@atelier/contract';
+import { CLIENT_RESPONSE_ROUTE, HUB_ROUTE, PROGRAM_NAME } from '@atelier/contract';
 import { generatePath } from 'react-router';
 
 export interface AppRoute {
@@ -79,6 +79,8 @@ export const routes = {
     title: 'Curated For',
     loginRequired: false,
   },
+  // Not in §2: the client's hub, which each client page's link opens too (issue 20).
+  hub: { path: `/${HUB_ROUTE}/:token`, name: HUB_ROUTE, title: 'Your Items', loginRequired: false },
   notFound: { path: '*', name: 'not-found', title: 'Page not found', loginRequired: false },
 } as const satisfies Record<string, AppRoute>;
 

@@ -4,10 +4,17 @@ import {
   CURATED_ANSWER_FIELD,
   ClientAnswerConflictSchema,
   CuratedDocumentSchema,
+  HubDocumentSchema,
+  NEW_LINK_API_PATH,
+  NewLinkAnswerSchema,
   OfferApprovalDocumentSchema,
   QuoteShareDocumentSchema,
   clientPageApiPath,
+  hubApiPath,
   type ClientResponse,
+  type HubDocument,
+  type HubQuoteAction,
+  type NewLinkBody,
   type RefusedAnswer,
   type CuratedAnswerBody,
   type CuratedDocument,
@@ -43,6 +50,7 @@ export const clientPageKeys = {
   quoteShare: (token: string | null) => [...clientPageKeys.all, 'quote-share', token] as const,
   offerApproval: (token: string | null) =>
     [...clientPageKeys.all, 'offer-approval', token] as const,
+  hub: (token: string | null) => [...clientPageKeys.all, 'hub', token] as const,
 };
 
 // The client reads a page once and answers it; a refetch on every focus would only move the cards.
@@ -91,6 +99,16 @@ export function offerApprovalQueryOptions(token: string | null) {
   });
 }
 
+export function hubQueryOptions(token: string | null) {
+  return queryOptions<HubDocument>({
+    queryKey: clientPageKeys.hub(token),
+    queryFn: token
+      ? ({ signal }) => apiGet(hubApiPath(token), HubDocumentSchema, { signal })
+      : skipToken,
+    staleTime: freshWhileFileLinksWork(CLIENT_PAGE_STALE_TIME_MS),
+  });
+}
+
 export function useCuratedDocument(token: string | null) {
   return useQuery(curatedQueryOptions(token));
 }
@@ -101,6 +119,10 @@ export function useQuoteShareDocument(token: string | null) {
 
 export function useOfferApprovalDocument(token: string | null) {
   return useQuery(offerApprovalQueryOptions(token));
+}
+
+export function useHubDocument(token: string | null) {
+  return useQuery(hubQueryOptions(token));
 }
 
 /** A 404: the link is unknown, expired or revoked (§7), which retrying cannot fix. */
@@ -168,5 +190,33 @@ export function useApproveOffers(token: string) {
     onError: (error) => {
       if (isOutOfDate(error)) void queryClient.invalidateQueries({ queryKey });
     },
+  });
+}
+
+/** One item's answer or question on the hub. */
+export interface HubItemAction {
+  quoteId: number;
+  action: HubQuoteAction;
+}
+
+/** Accept, decline or ask about one item of the hub; the answer is the hub anew. */
+export function useHubItemAction(token: string) {
+  const queryClient = useQueryClient();
+  const queryKey = clientPageKeys.hub(token);
+  return useMutation({
+    mutationFn: ({ quoteId, action }: HubItemAction) =>
+      apiPost(hubApiPath(token, quoteId), action, HubDocumentSchema),
+    onSuccess: (document) => queryClient.setQueryData(queryKey, document),
+    // An offer expired or answered elsewhere: show the item as the server has it now.
+    onError: (error) => {
+      if (isOutOfDate(error)) void queryClient.invalidateQueries({ queryKey });
+    },
+  });
+}
+
+/** "Send me a new link": the answer is the same whether or not the address is a client's. */
+export function useRequestNewLink() {
+  return useMutation({
+    mutationFn: (body: NewLinkBody) => apiPost(NEW_LINK_API_PATH, body, NewLinkAnswerSchema),
   });
 }

@@ -3,6 +3,8 @@ import type {
   ClientQuote,
   CuratedDocument,
   CuratedQuote,
+  HubDocument,
+  HubItem,
   OfferApprovalDocument,
   QuoteShareDocument,
 } from '@atelier/contract';
@@ -73,6 +75,29 @@ export function offerApprovalDocument(
   answered: ClientQuote[] = [],
 ): OfferApprovalDocument {
   return { data, meta: { ...clientPageMeta(), answered } };
+}
+
+export function hubItem(overrides: Partial<HubItem> = {}): HubItem {
+  return {
+    ...clientQuote(),
+    group: 'in_review',
+    offersExpireAt: null,
+    offersExpired: false,
+    canAnswer: false,
+    timeline: { steps: [], next: null },
+    ...overrides,
+  };
+}
+
+export function hubDocument(
+  data: HubItem[],
+  pages: HubDocument['meta']['pages'] = { curated: false, quoteShare: true, offerApproval: true },
+): HubDocument {
+  const meta = clientPageMeta();
+  return {
+    data,
+    meta: { ...meta, stylist: { ...meta.stylist, email: 'coco@atelier.test' }, pages },
+  };
 }
 
 /** Renders `Page` at `path` under a route that declares `pattern`, with fresh providers. */

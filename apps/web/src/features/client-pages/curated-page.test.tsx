@@ -1,4 +1,4 @@
-import { CLIENT_PAGE_TEXT, CURATED_ANSWER_FIELD } from '@atelier/contract';
+import { CLIENT_PAGE_TEXT, CURATED_ANSWER_FIELD, HUB_TEXT } from '@atelier/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { formatDateTime } from '../../lib/format.ts';
@@ -69,6 +69,10 @@ describe('curated page', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     expect(within(footer).getByText(CLIENT_PAGE_TEXT.yourStylist)).toBeInTheDocument();
     expect(within(footer).getByText('Coco Laurent')).toBeInTheDocument();
     expect(within(footer).getByText('CL')).toBeInTheDocument();
+    expect(within(footer).getByRole('link', { name: HUB_TEXT.seeAllItems })).toHaveAttribute(
+      'href',
+      `/hub/${CLIENT_TOKEN}`,
+    );
   });
 
   test('answers toggle, move to the next card and enable confirm only with an answer', async () => {
@@ -238,6 +242,8 @@ describe('curated page', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     expect(await screen.findByText(CLIENT_PAGE_TEXT.linkNotValid)).toBeInTheDocument();
     expect(screen.getByText(CLIENT_PAGE_TEXT.linkNotValidHelp)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: HUB_TEXT.newLinkEmailLabel })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: HUB_TEXT.newLinkSend })).toBeInTheDocument();
   });
 
   test('a malformed link is not valid without asking the server', async () => {

@@ -105,6 +105,7 @@ function CuratedAnswersView({ token, document }: { token: string; document: Cura
     <ClientPageFrame
       title={CLIENT_PAGE_TEXT.curatedFor}
       meta={document.meta}
+      hubToken={token}
       footerAction={
         isAnswering && (
           <div className={classes.confirm}>

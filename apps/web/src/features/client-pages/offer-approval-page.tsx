@@ -66,7 +66,12 @@ export function OfferApprovalPage() {
   const token = useClientPageToken();
   const query = useOfferApprovalDocument(token);
   return (
-    <ClientPageLoader title={CLIENT_PAGE_TEXT.offerApprovalHeading} token={token} query={query}>
+    <ClientPageLoader
+      title={CLIENT_PAGE_TEXT.offerApprovalHeading}
+      token={token}
+      query={query}
+      hasHubLink
+    >
       {(document, linkToken) => <OfferApproval token={linkToken} document={document} />}
     </ClientPageLoader>
   );

@@ -1,4 +1,4 @@
-import { CLIENT_PAGE_TEXT } from '@atelier/contract';
+import { CLIENT_PAGE_TEXT, HUB_TEXT } from '@atelier/contract';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
@@ -71,6 +71,9 @@ describe('quote share page', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     expect(within(lindy).getByText('Sold')).toBeInTheDocument();
     expect(within(lindy).queryByText('Picked Up')).toBeNull();
     expect(screen.getByRole('contentinfo')).toHaveTextContent('Coco Laurent');
+    expect(
+      within(screen.getByRole('contentinfo')).getByRole('link', { name: HUB_TEXT.seeAllItems }),
+    ).toHaveAttribute('href', `/hub/${CLIENT_TOKEN}`);
   });
 
   test('with no quotes says there is nothing to show yet', async () => {
@@ -82,6 +85,7 @@ describe('quote share page', { timeout: UI_TEST_TIMEOUT_MS }, () => {
   test('an expired link says so plainly', async () => {
     renderQuoteShare({ message: 'Not found', code: 'NOT_FOUND' }, 404);
     expect(await screen.findByText(CLIENT_PAGE_TEXT.linkNotValid)).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: HUB_TEXT.newLinkHeading })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
   });
 

@@ -18,7 +18,12 @@ export function QuoteSharePage() {
   const token = useClientPageToken();
   const query = useQuoteShareDocument(token);
   return (
-    <ClientPageLoader title={CLIENT_PAGE_TEXT.quoteShareHeading} token={token} query={query}>
+    <ClientPageLoader
+      title={CLIENT_PAGE_TEXT.quoteShareHeading}
+      token={token}
+      query={query}
+      hasHubLink
+    >
       {(document) =>
         document.data.length === 0 ? (
           <Text size="lg" className={classes.message}>
