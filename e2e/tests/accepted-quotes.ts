@@ -126,6 +126,7 @@ export async function sharedClient(page: Page, baseURL: string, firstName: strin
     clientId,
     speedy: speedy!,
     coat: coat!,
+    hub: link('hub'),
     curated: link('curated'),
     quoteShare: link('quote'),
     approval: link('quotes'),
