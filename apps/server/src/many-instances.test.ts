@@ -10,7 +10,7 @@ import { eq, isNull } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp, type App } from './app.ts';
-import { outbox } from './db/schema.ts';
+import { outbox, quotes } from './db/schema.ts';
 import { openStream } from './features/notifications/notifications-testing.ts';
 import type { EmailMessage } from './integrations/mail/mail.ts';
 import type { MailAttachment, Mailer } from './integrations/mail/mailer.ts';
@@ -289,6 +289,43 @@ describe.runIf(runs)('two instances on one database and one bucket', () => {
       .from(outbox)
       .where(eq(outbox.kind, 'email'));
     expect(delivered.every((row) => row.attempts === 1)).toBe(true);
+  });
+
+  test('both instances sweeping for offer reminders at once remind each client exactly once', async () => {
+    const stylist = await stylistOn(a);
+    const people = Array.from({ length: 6 }, (_, i) => ({
+      firstName: `Reminded${i}`,
+      lastName: 'Client',
+    }));
+    const clients = await insertClients(a.database.db, stylist.stylistId, people);
+    const soon = new Date(Date.now() + 24 * 60 * 60 * 1000);
+    for (const client of clients) {
+      for (let n = 0; n < 2; n += 1) {
+        const quoteId = await insertQuote(a.database.db, {
+          stylistId: stylist.stylistId,
+          clientId: client.id,
+          status: 'offer_pending',
+          isApproved: true,
+        });
+        await insertOffers(a.database.db, quoteId, { buyout: 500_00 });
+        await a.database.db
+          .update(quotes)
+          .set({ offersExpireAt: soon })
+          .where(eq(quotes.id, quoteId));
+      }
+    }
+    const reminded = await Promise.all([
+      a.offerReminders.remindDue(),
+      b.offerReminders.remindDue(),
+      a.offerReminders.remindDue(),
+      b.offerReminders.remindDue(),
+    ]);
+    expect(reminded.reduce((sum, n) => sum + n, 0)).toBe(clients.length * 2);
+    const queued = await a.database.db.select({ payload: outbox.payload }).from(outbox);
+    const to = queued.map((row) => (row.payload as EmailMessage).to);
+    for (const client of clients) {
+      expect(to.filter((address) => address === client.email)).toHaveLength(1);
+    }
   });
 
   test('the client pages’ limit is one budget across both instances', async () => {
