@@ -24,11 +24,12 @@ const distDir = path.join(repoRoot, 'apps/web/dist');
  * toasts, the action bar and zod left the entry and the sign-in page; +0.1 kB the same day for
  * taking over the prerendered sign-in form and the early API answers, while sign-in stopped
  * waiting for its JavaScript to paint; +0.1 kB the same day for the route of the client's hub in
- * the entry's route table, issue 20): it is held where it stands so it cannot grow. Lower it as
+ * the entry's route table, issue 20; +0.1 kB for keeping a press of "Forgot password?" made
+ * before the app runs, which was lost): it is held where it stands so it cannot grow. Lower it as
  * it shrinks.
  */
 export const budgets = {
-  'src/features/auth/sign-in-page.tsx': 162_200,
+  'src/features/auth/sign-in-page.tsx': 162_300,
   default: 250_000,
 };
 

@@ -71,7 +71,8 @@ async function shareWith(page: Page, clientId: number, clientEmail: string) {
     data: { clientId },
   });
   expect(shared.status(), await shared.text()).toBe(200);
-  const mail = await receivedMail(clientEmail);
+  // The share email, not another the client got before it (a pickup's receipt).
+  const mail = await receivedMail(clientEmail, /\/(curated|quote)\/[A-Za-z0-9_-]{43}/);
   return (path: 'curated' | 'quote') => {
     const found = mail.match(new RegExp(`https?://[^\\s"<>]+/${path}/([A-Za-z0-9_-]+)`));
     expect(found?.[1], `a /${path}/ link in the share email`).toMatch(ACCESS_TOKEN_PATTERN);
@@ -310,6 +311,9 @@ test('a client answers on their link while the stylist’s quotes page and dashb
   const clientContext = await browser.newContext();
   const phone = await clientContext.newPage();
   await phone.goto(linkTo('curated'));
+  // Opening the offers tells the stylist at once (docs/decisions/0029).
+  await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
+  await expect(card(speedy!)).toContainText(/Viewed \d+\/\d+\/\d{4}/);
   const current = phone.locator('[data-current]');
   await expect(current).toHaveAttribute('aria-label', /Oversized Wool Coat$/);
   await current.getByRole('button', { name: CLIENT_PAGE_TEXT.no }).click();
@@ -320,7 +324,7 @@ test('a client answers on their link while the stylist’s quotes page and dashb
   await clientContext.close();
 
   // Neither tab reloads: the live event refreshes what it concerns.
-  await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
+  await expect(bell).toHaveAccessibleName('Notifications, 2 unread');
   await expect(stat(page, 'Quotes to Review')).toHaveText('0');
   await expect(stat(page, 'Stuff to Ship')).toHaveText('1');
   await expect(card(speedy!)).toContainText('Offer Accepted');

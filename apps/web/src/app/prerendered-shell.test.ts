@@ -6,6 +6,8 @@ import {
   SPA_ATTRIBUTE,
   SUBMITTED_ATTRIBUTE,
   shellScript,
+  FORGOT_ATTRIBUTE,
+  FORGOT_PRESSED_ATTRIBUTE,
   signInHtml,
 } from './prerendered-shell.ts';
 
@@ -97,6 +99,20 @@ describe("the shell's script", () => {
     // Marked, for the app to send once it has taken the form over.
     expect(prerendered?.hasAttribute(SUBMITTED_ATTRIBUTE)).toBe(true);
     expect(submit(app)).toBe(false);
+    root.remove();
+  });
+
+  test('keeps a press of "Forgot password?" on the prerendered form for the app', () => {
+    run();
+    const root = document.createElement('div');
+    const button = `<button type="button" ${FORGOT_ATTRIBUTE}><span>Forgot password?</span></button>`;
+    root.innerHTML = `<form ${PRERENDERED_ATTRIBUTE}>${button}</form><form>${button}</form>`;
+    document.body.append(root);
+    const [prerendered, app] = root.querySelectorAll('form');
+    prerendered?.querySelector('span')?.click();
+    app?.querySelector('span')?.click();
+    expect(prerendered?.hasAttribute(FORGOT_PRESSED_ATTRIBUTE)).toBe(true);
+    expect(app?.hasAttribute(FORGOT_PRESSED_ATTRIBUTE)).toBe(false);
     root.remove();
   });
 

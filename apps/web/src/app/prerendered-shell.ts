@@ -9,6 +9,10 @@
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
 /** Set on the prerendered form by the shell's script when it held a submit back. */
 export const SUBMITTED_ATTRIBUTE = 'data-submitted';
+/** On the sign-in form's "Forgot password?" button. */
+export const FORGOT_ATTRIBUTE = 'data-forgot';
+/** Set on the prerendered form by the shell's script when "Forgot password?" was pressed. */
+export const FORGOT_PRESSED_ATTRIBUTE = 'data-forgot-pressed';
 /**
  * On `<html>` when this visit must not show the prerendered sign-in card: a stored session (the
  * app goes on to the dashboard) or `/?forgot` (the card opens on "Forgot password?").
@@ -19,12 +23,14 @@ export const SPA_ATTRIBUTE = 'data-spa';
  * The shell's inline script, run in `<head>` before the markup is parsed: marks a visit that
  * must not show the card (the shell's style then hides it), and keeps the prerendered form from
  * submitting natively before the app has taken it over: the form is marked instead, and the app
- * sends it once it has (features/auth/prerendered-sign-in.ts). Reads the session store's key
+ * sends it once it has (features/auth/prerendered-sign-in.ts). A press of "Forgot password?" is
+ * kept the same way, and the app opens that card. Reads the session store's key
  * (features/auth/session-store.ts), any stored value: an expired session is the app's to end.
  */
 export function shellScript(sessionKey: string): string {
   return `(function(){var h=document.documentElement;try{if(location.pathname!=='/'||new URLSearchParams(location.search).has('forgot')||localStorage.getItem(${JSON.stringify(sessionKey)})!==null)h.setAttribute('${SPA_ATTRIBUTE}','');}catch(e){}
-document.addEventListener('submit',function(e){var f=e.target;if(f.hasAttribute('${PRERENDERED_ATTRIBUTE}')){e.preventDefault();f.setAttribute('${SUBMITTED_ATTRIBUTE}','');}},true);})();`;
+document.addEventListener('submit',function(e){var f=e.target;if(f.hasAttribute('${PRERENDERED_ATTRIBUTE}')){e.preventDefault();f.setAttribute('${SUBMITTED_ATTRIBUTE}','');}},true);
+document.addEventListener('click',function(e){var b=e.target&&e.target.closest&&e.target.closest('[${FORGOT_ATTRIBUTE}]');var f=b&&b.closest('form');if(f&&f.hasAttribute('${PRERENDERED_ATTRIBUTE}'))f.setAttribute('${FORGOT_PRESSED_ATTRIBUTE}','');},true);})();`;
 }
 
 /** What `sign-in.html` adds to the built index.html. */

@@ -1,10 +1,15 @@
-import { PRERENDERED_ATTRIBUTE, SUBMITTED_ATTRIBUTE } from '../../app/prerendered-shell.ts';
+import {
+  FORGOT_PRESSED_ATTRIBUTE,
+  PRERENDERED_ATTRIBUTE,
+  SUBMITTED_ATTRIBUTE,
+} from '../../app/prerendered-shell.ts';
 
 /**
  * The prerendered sign-in form (app/prerendered-shell.ts) as the visitor left it: the app's sign-in
  * form reads it as it first renders, in the task whose commit replaces it, so nothing typed before
  * is lost. The form starts from those values, with the focus where it was, and sends itself when
- * the visitor had already pressed "Sign in" (the shell's script held that submit back).
+ * the visitor had already pressed "Sign in" (the shell's script held that submit back), or opens
+ * "Forgot password?" when that was pressed.
  */
 export interface TypedSignIn {
   email: string;
@@ -13,6 +18,8 @@ export interface TypedSignIn {
   focused: 'email' | 'password' | null;
   /** "Sign in" was pressed before the app ran. */
   isSubmitted: boolean;
+  /** "Forgot password?" was pressed before the app ran. */
+  isForgotPressed: boolean;
 }
 
 /**
@@ -31,5 +38,6 @@ export function prerenderedSignIn(): TypedSignIn | null {
     password: password.value,
     focused: active === email ? 'email' : active === password ? 'password' : null,
     isSubmitted: form.hasAttribute(SUBMITTED_ATTRIBUTE),
+    isForgotPressed: form.hasAttribute(FORGOT_PRESSED_ATTRIBUTE),
   };
 }

@@ -3,7 +3,11 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
 import { accountDocument } from '../../test/fixtures.ts';
-import { PRERENDERED_ATTRIBUTE, SUBMITTED_ATTRIBUTE } from '../../app/prerendered-shell.ts';
+import {
+  FORGOT_PRESSED_ATTRIBUTE,
+  PRERENDERED_ATTRIBUTE,
+  SUBMITTED_ATTRIBUTE,
+} from '../../app/prerendered-shell.ts';
 import { makeJwtExpiringIn } from '../../test/jwt.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { SESSION_STORAGE_KEY, sessionStore } from './session-store.ts';
@@ -65,6 +69,21 @@ describe('sign-in page', () => {
     expect(requests[0]).toMatchObject({
       body: { email: 'coco@example.com', password: 'hunter22' },
     });
+  });
+
+  test('opens "Forgot password?" when it was pressed before the app ran', async () => {
+    mockFetch({});
+    const prerendered = document.createElement('form');
+    prerendered.setAttribute(PRERENDERED_ATTRIBUTE, '');
+    prerendered.setAttribute(FORGOT_PRESSED_ATTRIBUTE, '');
+    prerendered.innerHTML =
+      '<input autocomplete="username" value=" coco@example.com "><input autocomplete="current-password" value="">';
+    document.body.append(prerendered);
+
+    renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Forgot password?' })).toBeInTheDocument();
+    prerendered.remove();
+    expect(screen.getByLabelText('Email')).toHaveValue('coco@example.com');
   });
 
   test('shows the server message for a wrong password and stays signed out', async () => {

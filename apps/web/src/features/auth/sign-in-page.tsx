@@ -19,6 +19,7 @@ import { accountQueryOptions, useAdoptBrowserTimeZone } from './account-queries.
 import { ForgotPasswordForm } from './forgot-password-form.tsx';
 import { useLogout } from './logout.ts';
 import { prerenderedSignIn } from './prerendered-sign-in.ts';
+import { FORGOT_ATTRIBUTE } from '../../app/prerendered-shell.ts';
 import { sessionStore } from './session-store.ts';
 import { accountLoadErrorMessage, signIn, signInErrorMessage } from './sign-in.ts';
 import classes from './sign-in-page.module.css';
@@ -67,9 +68,13 @@ function SignInForm({
   const passwordInput = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (!typed) return;
+    if (typed.isForgotPressed) {
+      onForgot(typed.email.trim());
+      return;
+    }
     if (typed.focused) (typed.focused === 'email' ? emailInput : passwordInput).current?.focus();
     if (typed.isSubmitted) emailInput.current?.form?.requestSubmit();
-  }, [typed]);
+  }, [typed, onForgot]);
   const signInMutation = useMutation({ mutationFn: signIn });
   const message = signInMutation.isError ? signInErrorMessage(signInMutation.error) : notice;
 
@@ -125,6 +130,7 @@ function SignInForm({
             type="button"
             size="sm"
             c="gold.4"
+            {...{ [FORGOT_ATTRIBUTE]: '' }}
             onClick={() => onForgot(email.trim())}
           >
             Forgot password?
