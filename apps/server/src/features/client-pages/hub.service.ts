@@ -9,7 +9,7 @@ import {
 } from '@atelier/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { clientMessages, clients, designers, quotes, stylists, users } from '../../db/schema.ts';
+import { clientMessages, clients, quotes, stylists, users } from '../../db/schema.ts';
 import { composeEmail, greeting } from '../../integrations/mail/compose.ts';
 import { enqueueEmail } from '../../integrations/outbox/outbox.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -21,6 +21,7 @@ import {
 } from '../links/access-links.ts';
 import { createNotification } from '../notifications/create-notification.ts';
 import { isAwaitingAnswer } from '../quotes/quote-answers.ts';
+import { quoteTitle, selectQuotePeople } from '../quotes/quote-people.ts';
 import {
   isAwaitingClient,
   isExpired,
@@ -113,9 +114,6 @@ export async function getHub(db: Db, token: string, deps: ClientPageDeps): Promi
   return toHubDocument(page, link);
 }
 
-const titleOf = (row: { brand: string; name: string }) =>
-  [row.brand, row.name].filter(Boolean).join(' ');
-
 /** The client's question reaches the stylist: kept on the quote, a notification and an email. */
 async function askStylist(
   db: Db,
@@ -125,31 +123,10 @@ async function askStylist(
   deps: ClientPageDeps,
 ) {
   await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({
-        name: quotes.name,
-        brand: designers.name,
-        clientId: clients.id,
-        clientFirstName: clients.firstName,
-        clientLastName: clients.lastName,
-        clientEmail: clients.email,
-        stylistId: stylists.id,
-        stylistFirstName: stylists.firstName,
-        stylistEmail: users.email,
-      })
-      .from(quotes)
-      .innerJoin(designers, eq(designers.id, quotes.designerId))
-      .innerJoin(clients, eq(clients.id, quotes.clientId))
-      .innerJoin(stylists, eq(stylists.id, clients.stylistId))
-      .innerJoin(users, eq(users.id, stylists.userId))
-      // Only the client's quotes with their own stylist; any other id is as unknown as a missing one.
-      .where(
-        and(
-          eq(quotes.id, quoteId),
-          eq(quotes.clientId, link.clientId),
-          eq(quotes.stylistId, clients.stylistId),
-        ),
-      );
+    // Only the client's quotes with their own stylist; any other id is as unknown as a missing one.
+    const [row] = await selectQuotePeople(tx).where(
+      and(eq(quotes.id, quoteId), eq(quotes.clientId, link.clientId)),
+    );
     if (!row) throw AppError.notFound('Quote');
     await tx
       .insert(clientMessages)
@@ -159,19 +136,19 @@ async function askStylist(
     await createNotification(tx, {
       stylistId: row.stylistId,
       kind: 'client_message',
-      text: `${clientName} asked about ${titleOf(row)}: “${question}”`,
+      text: `${clientName} asked about ${quoteTitle(row)}: “${question}”`,
       link: path,
     });
     await enqueueEmail(
       tx,
       await composeEmail(
         {
-          subject: `${row.clientFirstName} has a question about ${titleOf(row)}`,
+          subject: `${row.clientFirstName} has a question about ${quoteTitle(row)}`,
           preview: question,
           heading: `${row.clientFirstName} asked you`,
           greeting: greeting(row.stylistFirstName),
           paragraphs: [
-            `${clientName} asked about ${titleOf(row)}:`,
+            `${clientName} asked about ${quoteTitle(row)}:`,
             `“${question}”`,
             `Reply to this email to answer ${row.clientFirstName}.`,
           ],

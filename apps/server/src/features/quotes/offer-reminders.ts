@@ -2,7 +2,7 @@ import { DEFAULT_TIME_ZONE, formatDate, pluralize, SHARE_LINK_TTL_DAYS } from '@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { clients, designers, quotes, stylists, users } from '../../db/schema.ts';
+import { quotes } from '../../db/schema.ts';
 import { composeEmail, greeting } from '../../integrations/mail/compose.ts';
 import { enqueueEmail } from '../../integrations/outbox/outbox.ts';
 import { createPoller, type Poller } from '../../lib/poller.ts';
@@ -10,6 +10,7 @@ import { hubUrl } from '../client-pages/hub.service.ts';
 import { createAccessLink } from '../links/access-links.ts';
 import { createNotification } from '../notifications/create-notification.ts';
 import { AWAITING_ANSWER_STATUSES } from './quote-answers.ts';
+import { quoteTitle, selectQuotePeople, type QuotePeople } from './quote-people.ts';
 
 /** Quotes reminded of per statement; a sweep goes on until none is due. */
 const BATCH = 100;
@@ -31,7 +32,7 @@ export interface OfferReminders extends Poller {
   remindDue(): Promise<number>;
 }
 
-type Due = Awaited<ReturnType<typeof claimDue>>[number];
+type Due = QuotePeople;
 
 /**
  * Claims the open offers that expire within `reminderHours` and were not reminded of: locked
@@ -64,27 +65,7 @@ async function claimDue(tx: Tx, reminderHours: number) {
         due.map((row) => row.id),
       ),
     );
-  return tx
-    .select({
-      quoteId: quotes.id,
-      name: quotes.name,
-      brand: designers.name,
-      expiresAt: quotes.offersExpireAt,
-      clientId: clients.id,
-      clientFirstName: clients.firstName,
-      clientLastName: clients.lastName,
-      clientEmail: clients.email,
-      stylistId: stylists.id,
-      stylistFirstName: stylists.firstName,
-      stylistLastName: stylists.lastName,
-      stylistEmail: users.email,
-      timeZone: stylists.timeZone,
-    })
-    .from(quotes)
-    .innerJoin(designers, eq(designers.id, quotes.designerId))
-    .innerJoin(clients, eq(clients.id, quotes.clientId))
-    .innerJoin(stylists, eq(stylists.id, clients.stylistId))
-    .innerJoin(users, eq(users.id, stylists.userId))
+  return selectQuotePeople(tx)
     .where(
       inArray(
         quotes.id,
@@ -94,14 +75,12 @@ async function claimDue(tx: Tx, reminderHours: number) {
     .orderBy(asc(quotes.offersExpireAt), asc(quotes.id));
 }
 
-const titleOf = (row: Due) => [row.brand, row.name].filter(Boolean).join(' ');
-
 /** One email to the client and one notification to the stylist for the client's due offers. */
 async function remindClient(tx: Tx, rows: readonly Due[], publicUrl: string) {
   const [first] = rows;
-  if (!first?.expiresAt) return;
+  if (!first?.offersExpireAt) return;
   const zone = first.timeZone ?? DEFAULT_TIME_ZONE;
-  const soonest = formatDate(first.expiresAt, zone);
+  const soonest = formatDate(first.offersExpireAt, zone);
   const count = rows.length;
   const clientName = `${first.clientFirstName} ${first.clientLastName}`.trim();
   const stylistName = `${first.stylistFirstName} ${first.stylistLastName}`.trim();
@@ -123,8 +102,8 @@ async function remindClient(tx: Tx, rows: readonly Due[], publicUrl: string) {
         ],
         items: rows.map((row) => ({
           key: String(row.quoteId),
-          title: titleOf(row),
-          details: row.expiresAt ? [`Open until ${formatDate(row.expiresAt, zone)}`] : [],
+          title: quoteTitle(row),
+          details: row.offersExpireAt ? [`Open until ${formatDate(row.offersExpireAt, zone)}`] : [],
         })),
         action: { label: 'Answer your offers', url: hubUrl(publicUrl, token) },
         afterAction: [`The link works for ${SHARE_LINK_TTL_DAYS} days.`],
@@ -136,7 +115,7 @@ async function remindClient(tx: Tx, rows: readonly Due[], publicUrl: string) {
   await createNotification(tx, {
     stylistId: first.stylistId,
     kind: 'offers_expiring',
-    text: `${count === 1 ? `The offer for ${titleOf(first)}` : `Offers for ${count} items`} of ${clientName} ${count === 1 ? 'expires' : 'expire'} on ${soonest}. ${first.clientFirstName} was reminded by email.`,
+    text: `${count === 1 ? `The offer for ${quoteTitle(first)}` : `Offers for ${count} items`} of ${clientName} ${count === 1 ? 'expires' : 'expire'} on ${soonest}. ${first.clientFirstName} was reminded by email.`,
     link: `/quotes/pickup/${first.clientId}`,
   });
 }
