@@ -457,6 +457,8 @@ export const commissions = pgTable(
     // from the index alone.
     index('commissions_stylist_created_idx').on(t.stylistId, t.createdAt),
     index('commissions_client_idx').on(t.clientId),
+    // A quote's sale, for its timeline (the quotes list reads the sales of its quotes).
+    index('commissions_quote_idx').on(t.quoteId),
     // The list's order (pending first, newest first, id), so a page reads only its own rows.
     index('commissions_stylist_list_idx').on(
       t.stylistId,

@@ -17,4 +17,5 @@ ALTER TABLE "shipments" ADD COLUMN "receipt_key" text;--> statement-breakpoint
 ALTER TABLE "client_messages" ADD CONSTRAINT "client_messages_quote_id_quotes_id_fk" FOREIGN KEY ("quote_id") REFERENCES "public"."quotes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "client_messages" ADD CONSTRAINT "client_messages_access_link_id_access_links_id_fk" FOREIGN KEY ("access_link_id") REFERENCES "public"."access_links"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "client_messages_quote_idx" ON "client_messages" USING btree ("quote_id","created_at");--> statement-breakpoint
+CREATE INDEX "commissions_quote_idx" ON "commissions" USING btree ("quote_id");--> statement-breakpoint
 CREATE INDEX "quotes_offers_reminder_idx" ON "quotes" USING btree ("offers_expire_at") WHERE "quotes"."offers_reminded_at" is null and "quotes"."offers_expire_at" is not null;
