@@ -3,6 +3,11 @@ import { TimeZoneSchema } from './time-zone.ts';
 
 export const PaymentMethodSchema = z.enum(['check', 'paypal']);
 export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
+/** How a payment method reads inside a sentence: "by check", "by PayPal". */
+export const PAYMENT_METHOD_WORDS: Readonly<Record<PaymentMethod, string>> = {
+  check: 'check',
+  paypal: 'PayPal',
+};
 
 export const StylistAddressSchema = z.object({
   first_name: z.string(),

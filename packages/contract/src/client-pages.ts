@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PaymentMethodSchema, type PaymentMethod } from './account.ts';
+import { PAYMENT_METHOD_WORDS, PaymentMethodSchema, type PaymentMethod } from './account.ts';
 import { ErrorBodySchema } from './errors.ts';
 import { CLIENT_RESPONSE_ROUTE } from './http.ts';
 import { ACCESS_TOKEN_PATTERN } from './logistics.ts';
@@ -65,7 +65,7 @@ export const CLIENT_PAGE_TEXT = {
   nextPayment: (amount: string, method: PaymentMethod | null) =>
     method === null
       ? `You will receive ${amount}; your stylist will confirm how you are paid.`
-      : `You will receive ${amount} by ${method === 'paypal' ? 'PayPal' : 'check'}.`,
+      : `You will receive ${amount} by ${PAYMENT_METHOD_WORDS[method]}.`,
   nextKeep: 'The items you said No to stay with you; there is nothing more to do for them.',
   quoteShareHeading: 'Quote Share',
   offerApprovalHeading: 'Approve White Glove Offers',

@@ -4,7 +4,7 @@ import { z } from 'zod';
  * What the stylist is told (§3 "Notification: fields not shown"; docs/decisions/0008): each
  * notification has a kind, a sentence, where it leads, whether it was read, and when it came.
  */
-export const NotificationKindSchema = z.enum([
+export const NOTIFICATION_KINDS = [
   'client_answered',
   'quote_status_changed',
   'label_created',
@@ -15,7 +15,8 @@ export const NotificationKindSchema = z.enum([
   'offers_viewed',
   /** Offers expire within the reminder window and wait for the client's answer. */
   'offers_expiring',
-]);
+] as const;
+export const NotificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKindSchema>;
 
 export const NotificationSchema = z.object({

@@ -1,6 +1,11 @@
 import { normaliseOffers, offerTypesOf, type NormalisedOffers, type OfferType } from './offers.ts';
-import type { LooseQuoteResource, QuoteHistoryEntry } from './quotes.ts';
-import { DECLINE_REASONS, EXPIRING_SOON_HOURS, type TimelineStep } from './timeline.ts';
+import { isAwaitingAnswer, type LooseQuoteResource, type QuoteHistoryEntry } from './quotes.ts';
+import {
+  DECLINE_REASONS,
+  EXPIRING_SOON_HOURS,
+  offersExpired,
+  type TimelineStep,
+} from './timeline.ts';
 
 export interface QuoteViewImage {
   readonly id: number | string | null;
@@ -151,10 +156,7 @@ export function toQuoteView(resource: LooseQuoteResource): QuoteView {
 
 /** Offers the client can still answer: presented (approved) and waiting (decision 0029). */
 export function areOffersOpen(quote: Pick<QuoteView, 'status' | 'isApproved'>): boolean {
-  return (
-    quote.isApproved &&
-    (quote.status === 'authenticated_with_offer' || quote.status === 'offer_pending')
-  );
+  return quote.isApproved && isAwaitingAnswer(quote.status);
 }
 
 /**
@@ -166,10 +168,8 @@ export function offersExpiry(
   now: Date = new Date(),
 ): 'soon' | 'expired' | null {
   if (!areOffersOpen(quote) || quote.offersExpireAt === null) return null;
-  const expiresAt = new Date(quote.offersExpireAt).getTime();
-  if (Number.isNaN(expiresAt)) return null;
-  const left = expiresAt - now.getTime();
-  if (left <= 0) return 'expired';
+  if (offersExpired(quote.offersExpireAt, now)) return 'expired';
+  const left = new Date(quote.offersExpireAt).getTime() - now.getTime();
   return left <= EXPIRING_SOON_HOURS * 3_600_000 ? 'soon' : null;
 }
 

@@ -37,6 +37,11 @@ export const ANSWERABLE_STATUSES: readonly LifecycleStatus[] = [
   'offer_pending',
 ];
 
+/** Whether a quote in `status` waits for the client's answer to its offers (decision 0005). */
+export function isAwaitingAnswer(status: string | null | undefined): boolean {
+  return (ANSWERABLE_STATUSES as readonly (string | null | undefined)[]).includes(status);
+}
+
 export const AuthenticationStatusSchema = z.enum(['pending', 'authentic', 'counterfeit']);
 export type AuthenticationStatus = z.infer<typeof AuthenticationStatusSchema>;
 

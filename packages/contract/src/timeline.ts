@@ -108,6 +108,13 @@ export const DEFAULT_OFFER_REMINDER_HOURS = 72;
 /** Within this many hours of the expiry, the stylist's card says "Expiring soon". */
 export const EXPIRING_SOON_HOURS = DEFAULT_OFFER_REMINDER_HOURS;
 
+/** Whether offers open until `expireAt` are past it at `now`; offers without an expiry never are. */
+export function offersExpired(expireAt: Date | string | null, now: Date): boolean {
+  if (expireAt === null) return false;
+  const at = new Date(expireAt).getTime();
+  return !Number.isNaN(at) && at <= now.getTime();
+}
+
 /** Days an offer stays open, as the back office gives it. */
 export const OfferExpiryDaysSchema = z
   .number({ error: 'Give the days the offers stay open' })

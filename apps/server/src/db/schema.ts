@@ -1,4 +1,4 @@
-import { LIFECYCLE_STATUSES } from '@atelier/contract';
+import { LIFECYCLE_STATUSES, NOTIFICATION_KINDS } from '@atelier/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -544,17 +544,8 @@ export const notifications = pgTable(
     stylistId: integer('stylist_id')
       .notNull()
       .references(() => stylists.id, { onDelete: 'cascade' }),
-    kind: text('kind', {
-      enum: [
-        'client_answered',
-        'quote_status_changed',
-        'label_created',
-        'commission_paid',
-        'client_message',
-        'offers_viewed',
-        'offers_expiring',
-      ],
-    }).notNull(),
+    // The contract's kinds (a text column: a new kind needs no migration).
+    kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
     text: text('text').notNull(),
     link: text('link'),
     readAt: timestamp('read_at', { withTimezone: true }),

@@ -1,4 +1,6 @@
 import {
+  isAwaitingAnswer,
+  offersExpired,
   CLIENT_PAGE_TEXT,
   ErrorCode,
   initials,
@@ -17,7 +19,6 @@ import type { Db } from '../../db/client.ts';
 import { clientAnswers, clients, quotes, stylists, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findAccessLink, type AccessLink, type AccessLinkPurpose } from '../links/access-links.ts';
-import { isAwaitingAnswer, offersExpired } from '../quotes/quote-answers.ts';
 import { loadQuoteResources, type QuoteLinkDeps } from '../quotes/quote-resource.ts';
 
 /** An unknown, expired, revoked or wrong-purpose link: all answer alike, and carry no data. */

@@ -1,4 +1,5 @@
 import {
+  isAwaitingAnswer,
   HUB_GROUPS,
   HUB_TEXT,
   SHARE_LINK_TTL_DAYS,
@@ -20,7 +21,6 @@ import {
   type AccessLinkPurpose,
 } from '../links/access-links.ts';
 import { createNotification } from '../notifications/create-notification.ts';
-import { isAwaitingAnswer } from '../quotes/quote-answers.ts';
 import { quoteTitle, selectQuotePeople } from '../quotes/quote-people.ts';
 import {
   isAwaitingClient,

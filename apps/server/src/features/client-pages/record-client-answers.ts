@@ -1,4 +1,5 @@
 import {
+  isAwaitingAnswer,
   DECLINE_REASONS,
   ErrorCode,
   type AcceptedOfferType,
@@ -25,7 +26,6 @@ import type { AccessLink } from '../links/access-links.ts';
 import {
   answerStatus,
   expiredOfferRefusal,
-  isAwaitingAnswer,
   loadStoredOffers,
   offerRefusal,
   type StoredOffer,

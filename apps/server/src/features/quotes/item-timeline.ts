@@ -3,6 +3,7 @@ import {
   DeclineReasonSchema,
   formatCents,
   nextStep,
+  PAYMENT_METHOD_WORDS,
   type ItemTimeline,
   type PaymentMethod,
   type TimelineStep,
@@ -62,8 +63,6 @@ function declineLines(message: TimelineMessage | undefined): string[] {
     ...(message.text ? [`“${message.text}”`] : []),
   ];
 }
-
-const PAYMENT_METHODS: Record<PaymentMethod, string> = { check: 'check', paypal: 'PayPal' };
 
 /**
  * The dated steps of one item, for the client's hub and the stylist's card alike (decision
@@ -204,7 +203,7 @@ export function itemTimeline(
   }
   const { sale } = facts;
   if (sale?.paidAt) {
-    const method = sale.paymentMethod ? ` by ${PAYMENT_METHODS[sale.paymentMethod]}` : '';
+    const method = sale.paymentMethod ? ` by ${PAYMENT_METHOD_WORDS[sale.paymentMethod]}` : '';
     add({ createdAt: sale.paidAt, actorKind: null }, 'paid', 'Paid', [
       `${formatCents(sale.payoutCents)}${method}`,
     ]);

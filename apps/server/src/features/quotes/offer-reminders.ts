@@ -1,4 +1,10 @@
-import { DEFAULT_TIME_ZONE, formatDate, pluralize, SHARE_LINK_TTL_DAYS } from '@atelier/contract';
+import {
+  ANSWERABLE_STATUSES,
+  DEFAULT_TIME_ZONE,
+  formatDate,
+  pluralize,
+  SHARE_LINK_TTL_DAYS,
+} from '@atelier/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
@@ -9,7 +15,6 @@ import { createPoller, type Poller } from '../../lib/poller.ts';
 import { hubUrl } from '../client-pages/hub.service.ts';
 import { createAccessLink } from '../links/access-links.ts';
 import { createNotification } from '../notifications/create-notification.ts';
-import { AWAITING_ANSWER_STATUSES } from './quote-answers.ts';
 import { quoteTitle, selectQuotePeople, type QuotePeople } from './quote-people.ts';
 
 /** Quotes reminded of per statement; a sweep goes on until none is due. */
@@ -49,7 +54,7 @@ async function claimDue(tx: Tx, reminderHours: number) {
         gt(quotes.offersExpireAt, sql`now()`),
         lte(quotes.offersExpireAt, sql`now() + make_interval(hours => ${reminderHours}::int)`),
         eq(quotes.isApproved, true),
-        inArray(quotes.status, [...AWAITING_ANSWER_STATUSES]),
+        inArray(quotes.status, [...ANSWERABLE_STATUSES]),
       ),
     )
     .orderBy(asc(quotes.offersExpireAt))

@@ -1,17 +1,14 @@
-import { offerTypesOf, type AcceptedOfferType, type LifecycleStatus } from '@atelier/contract';
+import {
+  DEFAULT_TIME_ZONE,
+  formatDate,
+  offersExpired,
+  offerTypesOf,
+  type AcceptedOfferType,
+  type LifecycleStatus,
+} from '@atelier/contract';
 import { inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { quoteOffers } from '../../db/schema.ts';
-
-/** The statuses in which a quote waits for the client's answer to its offers (decision 0005). */
-export const AWAITING_ANSWER_STATUSES = [
-  'authenticated_with_offer',
-  'offer_pending',
-] as const satisfies readonly LifecycleStatus[];
-
-export function isAwaitingAnswer(status: string): boolean {
-  return (AWAITING_ANSWER_STATUSES as readonly string[]).includes(status);
-}
 
 /** Where an answer moves a quote: a refusal of every offer rejects it, anything else accepts. */
 export function answerStatus(accepted: AcceptedOfferType): LifecycleStatus {
@@ -57,15 +54,6 @@ export async function loadStoredOffers(
     .where(inArray(quoteOffers.quoteId, [...quoteIds]));
 }
 
-/** Whether offers open until `expireAt` are past it at `now`; offers without an expiry never are. */
-export function offersExpired(expireAt: Date | null, now: Date): boolean {
-  return expireAt !== null && expireAt.getTime() <= now.getTime();
-}
-
-/** m/d/yyyy of an instant, as the refusals name the day offers expired (UTC). */
-const expiryDay = (expireAt: Date) =>
-  `${expireAt.getUTCMonth() + 1}/${expireAt.getUTCDate()}/${expireAt.getUTCFullYear()}`;
-
 /**
  * Why an answer cannot be taken because the offers expired, or null: an expired offer can no
  * longer be accepted (declining stays possible); the back office may renew it (decision 0029).
@@ -76,6 +64,7 @@ export function expiredOfferRefusal(
   now: Date,
   title = 'this quote',
 ): string | null {
-  if (accepted === 'rejected' || !offersExpired(expireAt, now) || !expireAt) return null;
-  return `The offers for ${title} expired on ${expiryDay(expireAt)}. They can be accepted again once renewed.`;
+  if (accepted === 'rejected' || !expireAt || !offersExpired(expireAt, now)) return null;
+  // The day in UTC: the refusal does not know the reader's zone.
+  return `The offers for ${title} expired on ${formatDate(expireAt, DEFAULT_TIME_ZONE)}. They can be accepted again once renewed.`;
 }

@@ -1,4 +1,5 @@
 import {
+  ANSWERABLE_STATUSES,
   CLIENT_RESPONSE_ROUTE,
   HUB_ROUTE,
   SHARE_LINK_TTL_DAYS,
@@ -14,11 +15,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { centsToDollars } from '../clients/client-stats.ts';
 import { findOwnClient } from '../clients/clients.service.ts';
 import { createAccessLink } from '../links/access-links.ts';
-import {
-  AWAITING_ANSWER_STATUSES,
-  loadStoredOffers,
-  type StoredOffer,
-} from '../quotes/quote-answers.ts';
+import { loadStoredOffers, type StoredOffer } from '../quotes/quote-answers.ts';
 import { applyTransition } from '../quotes/quote-transitions.ts';
 import { shareEmail, type SharedItem } from './share-email.ts';
 
@@ -60,7 +57,7 @@ async function presentOffers(tx: Tx, actor: StylistActor, clientId: number) {
         eq(quotes.clientId, clientId),
         eq(quotes.stylistId, actor.stylistId),
         eq(quotes.isApproved, true),
-        inArray(quotes.status, [...AWAITING_ANSWER_STATUSES]),
+        inArray(quotes.status, [...ANSWERABLE_STATUSES]),
         // Expired offers wait for the back office to renew them, not for the client.
         or(isNull(quotes.offersExpireAt), gt(quotes.offersExpireAt, sql`now()`)),
       ),
