@@ -116,6 +116,28 @@ describe("the client's hub", () => {
     }
   });
 
+  test("the back office's comment to the client shows once, on the step it belongs to", async () => {
+    const quoteId = await world.quote({ status: 'authentication_in_progress', offers: {} });
+    const authenticated = await world.app.inject({
+      method: 'POST',
+      url: `/api/admin/quotes/${quoteId}/actions`,
+      headers: { authorization: `Bearer ${await world.adminToken()}` },
+      payload: { action: 'authenticate' },
+    });
+    expect(authenticated.statusCode, authenticated.body).toBe(200);
+    await world.db
+      .update(quotes)
+      .set({ commentToCustomer: 'We will reach out if demand changes.' })
+      .where(eq(quotes.id, quoteId));
+    const item = (await hub(await world.link('hub'))).data.find((q) => q.id === quoteId);
+    expect(item?.group).toBe('in_review');
+    const steps = item?.timeline.steps ?? [];
+    expect(steps.flatMap((step) => step.details)).toEqual([
+      'No offer yet',
+      'We will reach out if demand changes.',
+    ]);
+  });
+
   test('a guessed, expired, revoked or other kind of link answers 404 and reveals nothing', async () => {
     const refused = [
       'A'.repeat(43),

@@ -133,7 +133,10 @@ export function itemTimeline(
         add(row, 'not_authenticated', 'Could not be authenticated', comment('fake'));
         break;
       case 'authenticated_no_offer':
-        add(row, 'authenticated', 'Authenticated', ['No offer yet']);
+        add(row, 'authenticated', 'Authenticated', [
+          'No offer yet',
+          ...comment('authenticated_no_offer'),
+        ]);
         break;
       case 'authenticated_with_offer':
         if (row.fromStatus === 'authentication_in_progress')

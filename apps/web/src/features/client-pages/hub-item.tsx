@@ -57,11 +57,6 @@ export function HubItemCard({
           </Badge>
         </div>
       </div>
-      {item.commentToCustomer && (
-        <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-          {item.commentToCustomer}
-        </Text>
-      )}
       {item.group === 'answer' && (
         <HubOffers
           item={item}
