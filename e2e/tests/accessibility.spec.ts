@@ -118,7 +118,7 @@ test.describe('signed out', () => {
   });
 
   test('reset password with field errors', async ({ world: { visitor } }, testInfo) => {
-    await visitor.goto('/reset-password?token=a-token-never-sent');
+    await visitor.goto('/reset-password#token=a-token-never-sent');
     await visitor.getByLabel('New password', { exact: true }).fill('short');
     await visitor.getByLabel('Confirm new password', { exact: true }).fill('other');
     await visitor.getByRole('button', { name: 'Save new password' }).click();

@@ -95,12 +95,22 @@ export function loggerOptions(level: string) {
   };
 }
 
+/**
+ * Whom Fastify believes about the client's address. A hop count trusts that many proxies in front
+ * (Fastify itself refuses counts, since a client that reaches the instance directly could then
+ * write its own entry: TRUST_PROXY says the instances are reachable through the proxies alone).
+ */
+function trustedProxies(trust: Config['trustProxy']) {
+  if (typeof trust !== 'number') return trust;
+  return (_address: string, hop: number) => hop < trust;
+}
+
 /** Builds the whole product as a Fastify instance that never listens: server.ts does, tests inject. */
 export async function buildApp(config: Config, options: BuildOptions = {}) {
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel),
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming)

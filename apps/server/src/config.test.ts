@@ -3,6 +3,25 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
+/** A production that needs no allowance: https, real mail, real labels. */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  PUBLIC_URL: 'https://atelier.example.com',
+  SMTP_URL: 'smtp://mail.example.com:587',
+  SHIPPING_PROVIDER: 'easypost',
+  EASYPOST_API_KEY: 'ep-key',
+};
+
+function problemsOf(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+    return '';
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+}
+
 describe('configuration', () => {
   test('defaults need nothing set: PGlite in .data on port 3000', () => {
     const config = loadConfig({});
@@ -74,7 +93,7 @@ describe('configuration', () => {
   });
 
   test('the admin and shop sites are optional URLs, kept without a trailing slash', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).sites).toEqual({
+    expect(loadConfig(PRODUCTION).sites).toEqual({
       adminUrl: null,
       shopUrl: null,
     });
@@ -114,14 +133,14 @@ describe('configuration', () => {
 
   test('production and tests serve no stand-ins unless DEMO_SITES=true; DEMO_SITES=false turns them off anywhere', () => {
     const none = { shop: false, account: false, help: false, admin: false };
-    for (const env of [{ NODE_ENV: 'production' }, { NODE_ENV: 'test' }, { DEMO_SITES: 'false' }]) {
+    for (const env of [PRODUCTION, { NODE_ENV: 'test' }, { DEMO_SITES: 'false' }]) {
       const config = loadConfig(env);
       expect(config.demoSites).toEqual(none);
       expect(config.accountSite).toBeNull();
       expect(config.helpSiteUrl).toBeNull();
     }
     const demo = loadConfig({
-      NODE_ENV: 'production',
+      ...PRODUCTION,
       DEMO_SITES: 'true',
       PUBLIC_URL: 'https://demo.atelier.example',
     });
@@ -183,9 +202,76 @@ describe('configuration', () => {
 
   test('the API documentation is open except in production, unless API_DOCS says', () => {
     expect(loadConfig({}).apiDocs).toBe('public');
-    const production = { NODE_ENV: 'production', AUTH_SECRET: 's'.repeat(32) };
+    const production = { ...PRODUCTION, AUTH_SECRET: 's'.repeat(32) };
     expect(loadConfig(production).apiDocs).toBe('admin');
     expect(loadConfig({ ...production, API_DOCS: 'public' }).apiDocs).toBe('public');
     expect(() => loadConfig({ API_DOCS: 'everyone' })).toThrow(/API_DOCS/);
+  });
+
+  test('every bad setting is told at once, types and combinations alike', () => {
+    const message = problemsOf({
+      PORT: 'eighty',
+      SHIPPING_PROVIDER: 'easypost',
+      S3_ACCESS_KEY_ID: 'only-the-id',
+      DATABASE_URL: 'postgres://localhost/atelier',
+    });
+    for (const key of ['PORT', 'EASYPOST_API_KEY', 'S3_ACCESS_KEY_ID', 'AUTH_SECRET'])
+      expect(message).toContain(`  ${key}`);
+  });
+});
+
+describe('production is safe by default', () => {
+  test('it seeds nothing unless asked, and refuses the demo accounts outside a demo deployment', () => {
+    expect(loadConfig(PRODUCTION).seedDemoData).toBe(false);
+    expect(loadConfig({}).seedDemoData).toBe(true);
+    expect(problemsOf({ ...PRODUCTION, SEED_DEMO_DATA: 'true' })).toMatch(
+      /SEED_DEMO_DATA: production never seeds the demo accounts/,
+    );
+    expect(
+      loadConfig({ ...PRODUCTION, SEED_DEMO_DATA: 'true', DEMO_SITES: 'true' }).seedDemoData,
+    ).toBe(true);
+  });
+
+  test('an http public address, no SMTP and the local labels are each refused, all in one message', () => {
+    const message = problemsOf({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'http://atelier.example.com',
+    });
+    expect(message).toMatch(/PUBLIC_URL: must be https:\/\/ in production/);
+    expect(message).toMatch(/SMTP_URL: required in production/);
+    expect(message).toMatch(/SHIPPING_PROVIDER: the local provider/);
+    // Loopback is this machine: no one else's traffic crosses it.
+    expect(problemsOf({ ...PRODUCTION, PUBLIC_URL: 'http://127.0.0.1:8080' })).toBe('');
+    expect(problemsOf({ ...PRODUCTION, PUBLIC_URL: 'http://localhost:3000' })).toBe('');
+  });
+
+  test('each refusal has its own named allowance', () => {
+    const allowed = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'http://atelier.internal:8080',
+      ALLOW_HTTP_PUBLIC_URL: 'true',
+      ALLOW_MAIL_FOLDER: 'true',
+      ALLOW_LOCAL_LABELS: 'true',
+    };
+    expect(problemsOf(allowed)).toBe('');
+    for (const key of ['ALLOW_HTTP_PUBLIC_URL', 'ALLOW_MAIL_FOLDER', 'ALLOW_LOCAL_LABELS']) {
+      const { [key]: _dropped, ...rest } = allowed as Record<string, string>;
+      expect(problemsOf(rest)).toContain(key);
+    }
+    expect(problemsOf({ ...allowed, ALLOW_MAIL_FOLDER: 'yes' })).toMatch(/ALLOW_MAIL_FOLDER/);
+  });
+});
+
+describe('the client address behind proxies', () => {
+  test('TRUST_PROXY is nobody, a number of hops (true is one) or the proxies addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1' }).trustProxy).toBe(
+      '127.0.0.1,10.0.0.0/8,::1',
+    );
+    expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toBe('loopback');
+    expect(problemsOf({ TRUST_PROXY: 'yes please' })).toMatch(/TRUST_PROXY: must be false/);
   });
 });

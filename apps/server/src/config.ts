@@ -5,11 +5,16 @@ import { DEFAULT_OFFER_EXPIRY_DAYS, DEFAULT_OFFER_REMINDER_HOURS } from '@atelie
 import type { PostalAddress } from './integrations/shipping/shipping-provider.ts';
 import type { S3Settings } from './integrations/storage/s3-storage.ts';
 import { DEMO_SITE_PATHS } from './features/demo-sites/demo-site-paths.ts';
+import { isLoopbackHost } from './lib/loopback.ts';
 import { repoRoot } from './lib/server-root.ts';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
+
+/** An IPv4 or IPv6 address with an optional CIDR suffix, or one of proxy-addr's named ranges. */
+const PROXY_ADDRESS =
+  /^(?:loopback|linklocal|uniquelocal|(?:\d{1,3}\.){3}\d{1,3}(?:\/\d{1,2})?|[\da-fA-F:]*:[\da-fA-F:.]*(?:\/\d{1,3})?)$/;
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -75,14 +80,40 @@ const EnvSchema = z.object({
   UPLOAD_QUEUE_WAIT_MS: z.coerce.number().int().min(0).max(120_000).default(30_000),
   /** Where each upload is kept while its request runs; the system's temporary folder by default. */
   UPLOAD_TMP_DIR: z.string().min(1).optional(),
-  TRUST_PROXY: booleanFlag.default(false),
-  SEED_DEMO_DATA: booleanFlag.default(true),
+  /**
+   * Whose word on the client's address (X-Forwarded-For) to take: `false` (nobody), a number of
+   * proxy hops in front of the instance (`true` is 1), or the proxies' addresses and CIDR ranges.
+   * Never the left-most entry, which the client writes itself.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value, context): false | number | string => {
+      const trimmed = value.trim();
+      if (trimmed === 'false' || trimmed === '0') return false;
+      if (trimmed === 'true') return 1;
+      if (/^\d+$/.test(trimmed)) return Number(trimmed);
+      const entries = trimmed.split(',').map((entry) => entry.trim());
+      if (entries.every((entry) => PROXY_ADDRESS.test(entry))) return entries.join(',');
+      context.addIssue({
+        code: 'custom',
+        message:
+          'must be false, a number of proxy hops (true is 1), or proxy addresses and CIDR ranges, comma-separated',
+      });
+      return z.NEVER;
+    }),
+  /** Seed the demo data and accounts into an empty database; unset, everywhere but production. */
+  SEED_DEMO_DATA: booleanFlag.optional(),
   /**
    * Built-in stand-ins of the shop, account, help and back-office sites for each of SHOP_URL,
    * ACCOUNT_SITE_URL, HELP_SITE_URL and ADMIN_URL left unset; unset, on outside production
    * (docs/decisions/0021).
    */
   DEMO_SITES: booleanFlag.optional(),
+  /** Production allows what it otherwise refuses only when told (productionProblems below). */
+  ALLOW_HTTP_PUBLIC_URL: booleanFlag.optional(),
+  ALLOW_MAIL_FOLDER: booleanFlag.optional(),
+  ALLOW_LOCAL_LABELS: booleanFlag.optional(),
   ADMIN_URL: z.url().optional(),
   SHOP_URL: z.url().optional(),
   /** The external account site (personal info, security, terms); without it those rows are off. */
@@ -229,7 +260,7 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       tmpDir: path.resolve(env.UPLOAD_TMP_DIR ?? os.tmpdir()),
     },
     trustProxy: env.TRUST_PROXY,
-    seedDemoData: env.SEED_DEMO_DATA,
+    seedDemoData: env.SEED_DEMO_DATA ?? env.NODE_ENV !== 'production',
     demoSites,
     sites: {
       adminUrl: siteUrl(env.ADMIN_URL, 'admin'),
@@ -280,35 +311,78 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
   };
 }
 
+const isOn = (value: string | undefined) => value === 'true' || value === '1';
+
+/** The settings that only make sense together, checked on the raw values so every one is told. */
+function combinationProblems(env: Record<string, string | undefined>): string[] {
+  const problems: string[] = [];
+  if (env.SHIPPING_PROVIDER === 'easypost' && !env.EASYPOST_API_KEY) {
+    problems.push('EASYPOST_API_KEY: required when SHIPPING_PROVIDER=easypost');
+  }
+  if (env.ACCOUNT_SITE_URL && !env.ACCOUNT_SITE_HANDOFF_SECRET) {
+    problems.push('ACCOUNT_SITE_HANDOFF_SECRET: required when ACCOUNT_SITE_URL is set');
+  }
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    problems.push('S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: set both or neither');
+  }
+  // Instances sharing one PostgreSQL must share the secret that signs their sessions.
+  if (env.DATABASE_URL && !env.AUTH_SECRET) {
+    problems.push('AUTH_SECRET: required when DATABASE_URL is set');
+  }
+  if (env.NODE_ENV === 'production') problems.push(...productionProblems(env));
+  return problems;
+}
+
+/**
+ * What production refuses unless a named setting allows it: the demo accounts (their password is
+ * public), a public address without TLS (no Secure cookies), mail that only lands in a folder and
+ * labels no carrier accepts (docs/operations.md).
+ */
+function productionProblems(env: Record<string, string | undefined>): string[] {
+  const problems: string[] = [];
+  if (isOn(env.SEED_DEMO_DATA) && !isOn(env.DEMO_SITES)) {
+    problems.push(
+      'SEED_DEMO_DATA: production never seeds the demo accounts (their password is public); set DEMO_SITES=true as well only for a demo deployment',
+    );
+  }
+  const publicUrl = z.url().safeParse(env.PUBLIC_URL);
+  if (
+    publicUrl.success &&
+    new URL(publicUrl.data).protocol === 'http:' &&
+    !isLoopbackHost(new URL(publicUrl.data).hostname) &&
+    !isOn(env.ALLOW_HTTP_PUBLIC_URL)
+  ) {
+    problems.push(
+      'PUBLIC_URL: must be https:// in production (sign-in cookies are Secure only over https); set ALLOW_HTTP_PUBLIC_URL=true to serve it over http',
+    );
+  }
+  if (!env.SMTP_URL && !isOn(env.ALLOW_MAIL_FOLDER)) {
+    problems.push(
+      'SMTP_URL: required in production (without it mail is only written to a folder); set ALLOW_MAIL_FOLDER=true to keep it there',
+    );
+  }
+  if ((env.SHIPPING_PROVIDER ?? 'local') === 'local' && !isOn(env.ALLOW_LOCAL_LABELS)) {
+    problems.push(
+      'SHIPPING_PROVIDER: the local provider draws labels no carrier accepts; set SHIPPING_PROVIDER=easypost, or ALLOW_LOCAL_LABELS=true',
+    );
+  }
+  return problems;
+}
+
 /** Reads the environment once; every bad key is listed in one error so an operator fixes them together. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const parsed = EnvSchema.safeParse(present);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
-  }
-  const config = toConfig(parsed.data);
-  if (config.shipping.provider === 'easypost' && !config.shipping.easypost.apiKey) {
+  const problems = [
+    ...(parsed.success
+      ? []
+      : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)),
+    ...combinationProblems(present),
+  ];
+  if (!parsed.success || problems.length > 0) {
     throw new ConfigError(
-      'Invalid configuration:\n  EASYPOST_API_KEY: required when SHIPPING_PROVIDER=easypost',
+      `Invalid configuration:\n${problems.map((line) => `  ${line}`).join('\n')}`,
     );
   }
-  if (env.ACCOUNT_SITE_URL && !env.ACCOUNT_SITE_HANDOFF_SECRET) {
-    throw new ConfigError(
-      'Invalid configuration:\n  ACCOUNT_SITE_HANDOFF_SECRET: required when ACCOUNT_SITE_URL is set',
-    );
-  }
-  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
-    throw new ConfigError(
-      'Invalid configuration:\n  S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: set both or neither',
-    );
-  }
-  if (config.database.kind === 'postgres' && !config.auth.secret) {
-    // Instances sharing one PostgreSQL must share the secret that signs their sessions.
-    throw new ConfigError(
-      'Invalid configuration:\n  AUTH_SECRET: required when DATABASE_URL is set',
-    );
-  }
-  return config;
+  return toConfig(parsed.data);
 }

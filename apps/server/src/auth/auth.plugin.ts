@@ -28,6 +28,7 @@ import { ROLES, type Auth } from './auth.ts';
 import { enqueueEmail } from '../integrations/outbox/outbox.ts';
 import { passwordChangedEmail } from './password-emails.ts';
 import { isCommonPassword } from './password-policy.ts';
+import { countHit } from '../lib/rate-limit-store.ts';
 import { isOperatorTokenShaped, verifyOperatorToken } from './operator-token.ts';
 import type { SessionWatch } from './sessions.ts';
 import type { SignInProtection } from './sign-in-protection.ts';
@@ -389,6 +390,24 @@ async function signInWithProtection(
   return sendAuthAnswer(request, reply, response, options);
 }
 
+/** Reset emails one account receives per window, whichever addresses ask (each also has its own). */
+const RESET_EMAILS_PER_ACCOUNT = 3;
+const RESET_EMAIL_WINDOW_MS = 15 * 60 * 1000;
+
+/**
+ * Refuses a reset email past the account's own limit, counted in the database (every instance):
+ * many addresses asking for one account would otherwise fill its inbox. Counted for any address,
+ * known or not, so the answer says nothing about whether an account uses it.
+ */
+async function limitResetEmails(db: Db, email: string, reply: FastifyReply) {
+  const key = `reset-email|${email.trim().toLowerCase()}`;
+  const { hits, ttlMs } = await countHit(db, key, RESET_EMAIL_WINDOW_MS);
+  if (hits <= RESET_EMAILS_PER_ACCOUNT) return;
+  const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
+  reply.header('retry-after', String(seconds));
+  throw new AppError(ErrorCode.rateLimited, tooManyMessage('', seconds), 429);
+}
+
 function refuseCommonPassword(password: string) {
   if (isCommonPassword(password))
     throw AppError.validation({ newPassword: [COMMON_PASSWORD_MESSAGE] });
@@ -411,6 +430,7 @@ function registerPasswordRoutes(app: AppInstance, options: AuthPluginOptions) {
       response: { 200: PasswordAnswerSchema },
     },
     handler: async (request, reply) => {
+      await limitResetEmails(db, request.body.email, reply);
       const response = await callAuth(auth, request, ping, { email: request.body.email });
       if (!response.ok) return sendAuthAnswer(request, reply, response, options);
       return { message: FORGOT_PASSWORD_SENT_MESSAGE };

@@ -8,6 +8,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
 import { enqueueEmail } from '../integrations/outbox/outbox.ts';
+import { isLoopbackHost, LOOPBACK_HOSTS } from '../lib/loopback.ts';
 import { passwordChangedEmail, passwordResetEmail } from './password-emails.ts';
 import { clearSignInFailures } from './sign-in-protection.ts';
 
@@ -25,11 +26,6 @@ export interface AuthSettings {
   audience: string;
   signInRateLimit: { max: number; windowSeconds: number };
 }
-
-const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
-
-/** Whether a URL's hostname names this machine's loopback (`[::1]` as URLs write it). */
-export const isLoopbackHost = (hostname: string) => LOOPBACK_HOSTS.includes(hostname);
 
 /**
  * The same port on this machine's other loopback names: outside production, opening Atelier at
@@ -111,9 +107,10 @@ export function createAuth(db: Db, settings: AuthSettings, log?: AuthLogger) {
       resetPasswordTokenExpiresIn: PASSWORD_RESET_TTL_MINUTES * 60,
       revokeSessionsOnPasswordReset: true,
       // The link opens the web's page, which sends the token back with the new password; the
-      // outbox delivers it, so an SMTP outage delays it rather than losing it.
+      // outbox delivers it, so an SMTP outage delays it rather than losing it. The token rides in
+      // the fragment, which no browser sends: no server or proxy log ever holds it.
       sendResetPassword: async ({ user, token }) => {
-        const link = `${settings.baseUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        const link = `${settings.baseUrl}/reset-password#token=${encodeURIComponent(token)}`;
         await enqueueEmail(db, await passwordResetEmail(user, link));
       },
       onPasswordReset: async ({ user }) => {

@@ -66,9 +66,10 @@ async function requestResetToken(email: string): Promise<string> {
   const answer = await post('/api/auth/request-password-reset', { email });
   expect(answer.statusCode).toBe(200);
   const mail = (await mailTo(email)).filter((m) => m.subject === 'Choose a new Atelier password');
-  const link = /(http\S+\/reset-password\?token=\S+)/.exec(mail.at(-1)?.text ?? '')?.[1];
-  expect(link?.startsWith(`${TEST_ORIGIN}/reset-password?token=`)).toBe(true);
-  return new URL(link!).searchParams.get('token')!;
+  const link = /(http\S+\/reset-password#token=\S+)/.exec(mail.at(-1)?.text ?? '')?.[1];
+  // The token rides in the fragment, which browsers never send: no request line carries it.
+  expect(link?.startsWith(`${TEST_ORIGIN}/reset-password#token=`)).toBe(true);
+  return new URLSearchParams(new URL(link!).hash.slice(1)).get('token')!;
 }
 
 describe('forgot password', () => {
@@ -85,6 +86,27 @@ describe('forgot password', () => {
     expect(await mailTo('nobody-here@atelier.test')).toEqual([]);
     const [mail] = await mailTo(stylist.email);
     expect(mail?.text).toContain('works once, for 30 minutes');
+  });
+
+  test('one account gets a few reset emails per quarter hour, whichever addresses ask', async () => {
+    const stylist = await createTestAccount(app);
+    // Six requests from six addresses: each address is under its own limit.
+    const answers = [];
+    for (let i = 0; i < 6; i += 1) {
+      answers.push(await post('/api/auth/request-password-reset', { email: stylist.email }));
+    }
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 429, 429, 429]);
+    expect(ErrorBodySchema.parse(answers[3]!.json()).code).toBe('RATE_LIMITED');
+    expect(Number(answers[3]!.headers['retry-after'])).toBeGreaterThan(0);
+    const sent = (await mailTo(stylist.email)).filter(
+      (m) => m.subject === 'Choose a new Atelier password',
+    );
+    expect(sent).toHaveLength(3);
+    // The same spelling in capitals is the same account.
+    const shouted = await post('/api/auth/request-password-reset', {
+      email: stylist.email.toUpperCase(),
+    });
+    expect(shouted.statusCode).toBe(429);
   });
 
   test('the link sets a new password once, ends every session and sends a notice', async () => {
@@ -149,12 +171,14 @@ describe('forgot password', () => {
 
   test('an address asks for at most 5 links a quarter hour', async () => {
     const address = randomAddress();
+    let asked = 0;
+    // A different account each time: only the address's own limit applies.
     const ask = () =>
       app.inject({
         method: 'POST',
         url: '/api/auth/request-password-reset',
         headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
-        payload: { email: 'someone@atelier.test' },
+        payload: { email: `someone-${(asked += 1)}@atelier.test` },
         remoteAddress: address,
       });
     for (let i = 0; i < 5; i += 1) expect((await ask()).statusCode).toBe(200);

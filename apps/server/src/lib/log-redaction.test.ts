@@ -30,6 +30,9 @@ describe('link tokens in logged URLs', () => {
       `/files/labels/a.pdf?expires=1795623300&signature=${token}`,
       '/files/labels/a.pdf?expires=1795623300&signature=[token]',
     ],
+    [`/reset-password?token=${token}`, '/reset-password?token=[token]'],
+    [`/x?a=1&Token=${token}#frag`, '/x?a=1&Token=[token]#frag'],
+    [`/callback?code=${token}&state=s`, '/callback?code=[token]&state=s'],
   ])('%s is logged as %s', (url, logged) => {
     expect(redactLinkTokens(url)).toBe(logged);
     expect(redactLinkTokens(url)).not.toContain(token);

@@ -3,11 +3,11 @@ import type { FastifyRequest } from 'fastify';
 /** Where a link token sits in a URL: a client page API path, the manifest query, a page path. */
 const TOKEN_PLACES: readonly RegExp[] = [
   /(^\/api\/client\/[^/?#]+\/)[^/?#]+/,
-  /([?&](?:shipment-id|ticket)=)[^&#]*/g,
-  // The notification stream's API token (EventSource cannot send it in a header).
-  /([?&]access_token=)[^&#]*/g,
-  // A signed file link's signature opens the file until the link expires (docs/decisions/0013).
-  /([?&]signature=)[^&#]*/g,
+  // Every parameter that can carry a key: the manifest's shipment id, the client login's ticket,
+  // the notification stream's API token (EventSource cannot send it in a header), a signed file
+  // link's signature (docs/decisions/0013), and any `token`, `code` or `secret` (a reset link from
+  // before its token moved to the fragment, an OAuth-style callback).
+  /([?&](?:shipment-id|ticket|access_token|signature|token|code|secret|key|password)=)[^&#]*/gi,
   // The web pages a link opens (/curated/…, /quote/…, /quotes/…/print) carry the bare token.
   /(\/)[A-Za-z0-9_-]{43}(?=$|[/?#])/g,
 ];

@@ -1,4 +1,4 @@
-import { isLoopbackHost } from '../auth/auth.ts';
+import { isLoopbackHost } from './loopback.ts';
 
 /** Names on which a server is reachable from this machine only. */
 const isLocalOnly = (host: string) => isLoopbackHost(host) || host === '::1';

@@ -76,13 +76,13 @@ export function testConfig(env: Record<string, string> = {}) {
 
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: Omit<BuildOptions, 'database' | 'logger'> = {},
+  options: Omit<BuildOptions, 'database'> = {},
 ): Promise<App> {
   const config = testConfig(env);
   const app = await buildApp(config, {
+    logger: false,
     ...options,
     database: await openTestDatabase(),
-    logger: false,
   });
   app.addHook('onClose', () => fs.rmSync(config.dataDir, { recursive: true, force: true }));
   return app;

@@ -45,7 +45,7 @@ describe('choosing a new password from the emailed link', () => {
       'POST /api/auth/reset-password': () =>
         jsonResponse(200, { message: 'Your password is changed.' }),
     });
-    const { user } = renderApp('/reset-password?token=abc123');
+    const { user } = renderApp('/reset-password#token=abc123');
     expect(
       await screen.findByRole('heading', { name: 'Choose a new password' }),
     ).toBeInTheDocument();
@@ -88,6 +88,19 @@ describe('choosing a new password from the emailed link', () => {
       'href',
       '/?forgot',
     );
+  });
+
+  test('a link mailed before the token moved to the fragment still works', async () => {
+    const { requests } = mockFetch({
+      'POST /api/auth/reset-password': () =>
+        jsonResponse(200, { message: 'Your password is changed.' }),
+    });
+    const { user } = renderApp('/reset-password?token=older');
+    await user.type(await screen.findByLabelText(/^New password/), NEW_PASSWORD);
+    await user.type(screen.getByLabelText('Confirm new password'), NEW_PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Save new password' }));
+    expect(await screen.findByRole('heading', { name: 'Password changed' })).toBeInTheDocument();
+    expect(requests[0]).toMatchObject({ body: { token: 'older' } });
   });
 
   test('a link without its token says it is not complete', async () => {

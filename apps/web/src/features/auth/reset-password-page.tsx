@@ -1,7 +1,7 @@
 import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { routes } from '../../app/routes.ts';
 import { fieldError, formError, newPasswordProblems } from './new-password.ts';
 import { NewPasswordFields } from './new-password-fields.tsx';
@@ -12,8 +12,13 @@ const ASK_AGAIN_PATH = `${routes.home.path}?forgot`;
 
 /** The page an emailed reset link opens: choose a new password, then sign in with it. */
 export function ResetPasswordPage() {
-  const [searchParams] = useSearchParams();
-  const token = searchParams.get('token') ?? '';
+  const { hash, search } = useLocation();
+  // The emailed link carries the token in the fragment, which no request sends (so no log holds
+  // it); links mailed before that carried it in the query.
+  const token =
+    new URLSearchParams(hash.slice(1)).get('token') ??
+    new URLSearchParams(search).get('token') ??
+    '';
 
   return (
     <div className={classes.page}>
