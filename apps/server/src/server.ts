@@ -4,6 +4,10 @@ import { DataDirLockedError } from './db/lock.ts';
 import { seedDemoDataIfEmpty } from './db/seed/seed.ts';
 import { startBanner } from './lib/start-banner.ts';
 
+function isPortTaken(error: unknown): error is { port: number; address: string } {
+  return (error as { code?: unknown } | null)?.code === 'EADDRINUSE';
+}
+
 async function main() {
   const config = loadConfig();
   const app = await buildApp(config);
@@ -46,6 +50,10 @@ async function main() {
 main().catch((error: unknown) => {
   if (error instanceof ConfigError || error instanceof DataDirLockedError) {
     console.error(error.message);
+  } else if (isPortTaken(error)) {
+    console.error(
+      `Port ${error.port} on ${error.address} is already in use by another program: stop it, or set PORT to a free port.`,
+    );
   } else {
     console.error(error);
   }

@@ -253,7 +253,15 @@ describe('the addresses sign-in trusts (the browser journey is e2e/tests/auth.sp
       'https://shop.test',
     ]);
     expect(
-      authSettings(testConfig({ ...env, NODE_ENV: 'production' }), 'x').trustedOrigins,
+      authSettings(
+        testConfig({
+          ...env,
+          NODE_ENV: 'production',
+          ALLOW_MAIL_FOLDER: 'true',
+          ALLOW_LOCAL_LABELS: 'true',
+        }),
+        'x',
+      ).trustedOrigins,
     ).toEqual(['http://localhost:3000', 'https://shop.test']);
   });
 });

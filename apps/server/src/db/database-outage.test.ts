@@ -119,6 +119,7 @@ test.runIf(canStopCluster)(
       DATA_DIR: dataDir,
       WEB_DIST_DIR: path.join(dataDir, 'no-web'),
       SEED_DEMO_DATA: 'false',
+      ALLOW_LOCAL_LABELS: 'true',
       LOG_LEVEL: 'warn',
       SMTP_URL: smtp.url,
       MAIL_FROM: 'Atelier <no-reply@atelier.test>',

@@ -23,3 +23,14 @@ test('a LAN address as PUBLIC_URL on a loopback-only server gets the HOST hint, 
   const open = startBanner({ ...lan, host: '0.0.0.0' });
   expect(open).toBe('\n  Atelier is running at http://192.168.1.20:3000\n');
 });
+
+test('in production the banner prints no password, even for a demo deployment', () => {
+  const banner = startBanner({
+    publicUrl: 'https://demo.atelier.example',
+    host: '0.0.0.0',
+    seedDemoData: true,
+    env: 'production',
+  });
+  expect(banner).not.toContain('atelier-demo');
+  expect(banner).toContain('their password is not printed here');
+});

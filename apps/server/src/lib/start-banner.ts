@@ -8,14 +8,24 @@ const isLocalOnly = (host: string) => isLoopbackHost(host) || host === '::1';
  * never the socket's), the demo sign-ins, and a hint when PUBLIC_URL names another device's way
  * in (a LAN address) while the server listens on loopback only.
  */
-export function startBanner(config: { publicUrl: string; host: string; seedDemoData: boolean }) {
+export function startBanner(config: {
+  publicUrl: string;
+  host: string;
+  seedDemoData: boolean;
+  env?: string;
+}) {
   const lines = [`  Atelier is running at ${config.publicUrl}`];
   if (isLocalOnly(config.host) && !isLoopbackHost(new URL(config.publicUrl).hostname)) {
     lines.push(
       `  It listens on ${config.host} only: set HOST=0.0.0.0 to reach it from other devices.`,
     );
   }
-  if (config.seedDemoData) {
+  if (config.seedDemoData && config.env === 'production') {
+    // A demo deployment's logs are read by more people than its accounts are meant for.
+    lines.push(
+      '  Demo accounts are seeded (README, "Quick start"); their password is not printed here.',
+    );
+  } else if (config.seedDemoData) {
     lines.push(
       '  Demo stylist sign-in: demo@atelier.test / atelier-demo',
       '  Non-stylist account (for the stylist-only check): shopper@atelier.test / atelier-demo',
