@@ -4,11 +4,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { ErrorCode, NOTIFICATIONS_STREAM_PATH, STREAM_TOKEN_PARAM } from '@atelier/contract';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { expect, test } from 'vitest';
 import { buildApp } from '../app.ts';
 import { openStreamAt } from '../features/notifications/notifications-testing.ts';
+import { createSmtpMailer, type Mailer } from '../integrations/mail/mailer.ts';
 import { startTestSmtp } from '../integrations/mail/smtp-testing.ts';
+import { enqueueEmail } from '../integrations/outbox/outbox.ts';
+import { openDatabase } from './client.ts';
+import { outbox } from './schema.ts';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../lib/error-handler.ts';
 import { createTestAccount, createTestDatabase, PASSWORD, testConfig } from '../test/test-app.ts';
 import { freePort, spawnServer, waitForReady } from '../test/processes.ts';
@@ -391,6 +396,55 @@ test.runIf(canStopCluster)(
       await smtp.stop();
       await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+  60_000,
+);
+
+test.runIf(canStopCluster)(
+  'PostgreSQL dies between the SMTP answer and recording it: recorded once it is back, never sent twice',
+  async () => {
+    const smtp = await startTestSmtp();
+    const created = await createTestDatabase();
+    const smtpMailer = createSmtpMailer({ url: smtp.url, from: 'Atelier <no-reply@atelier.test>' });
+    let hasStopped = false;
+    let restarted: Promise<void> | null = null;
+    // The SMTP server has said 250; PostgreSQL dies before the worker records it, back 3 s later.
+    const mailer: Mailer = {
+      async send(message, attachments, messageId) {
+        await smtpMailer.send(message, attachments, messageId);
+        if (hasStopped) return;
+        hasStopped = true;
+        await pgCluster('stop');
+        restarted = pause(3_000).then(() => pgCluster('start'));
+      },
+    };
+    const database = await openDatabase({ kind: 'postgres', url: created.url, poolMax: 2 });
+    const app = await buildApp(testConfig(), { database, mailer, logger: false });
+    try {
+      const id = await enqueueEmail(app.database.db, {
+        to: 'client@atelier.test',
+        subject: 'Your offers',
+        text: 'Sent once.',
+      });
+      const round = await app.outbox.deliverDue();
+      expect(round).toEqual({ delivered: 1, failed: 0 });
+      await restarted;
+      // Nothing left to send: the next rounds find the message delivered.
+      expect(await app.outbox.deliverDue()).toEqual({ delivered: 0, failed: 0 });
+      const [row] = await app.database.db
+        .select({ deliveredAt: outbox.deliveredAt, attempts: outbox.attempts })
+        .from(outbox)
+        .where(eq(outbox.id, id));
+      expect(row?.deliveredAt).not.toBeNull();
+      expect(row?.attempts).toBe(1);
+      expect(smtp.delivered()).toHaveLength(1);
+    } finally {
+      await restarted;
+      if (await isClusterDown()) await pgCluster('start');
+      await app.close();
+      await smtp.stop();
+      await created.drop();
     }
   },
   60_000,

@@ -14,6 +14,8 @@ export const OUTBOX_LEASE_SECONDS = 5 * 60;
 /** Rows claimed per statement; they are sent side by side, each within its own lease. */
 const CLAIM_BATCH = 10;
 const MAX_ERROR_LENGTH = 2000;
+/** Recording a sent message stops retrying this long before its lease ends. */
+const MARK_DELIVERED_MARGIN_SECONDS = 30;
 
 /** Exponential backoff after the n-th failed attempt: 2 s, 4 s, 8 s … never more than `maxSeconds`. */
 export function retryDelaySeconds(attempts: number, maxSeconds: number): number {
@@ -167,12 +169,33 @@ export function createOutboxWorker(deps: OutboxWorkerDeps): OutboxWorker {
       await recordFailure(row, errorText(error), error instanceof PermanentMailError);
       return false;
     }
-    await db
-      .update(outbox)
-      .set({ deliveredAt: sql`now()` })
-      .where(and(eq(outbox.id, row.id), isNull(outbox.deliveredAt)));
+    await markDelivered(row);
     logger.info({ outboxId: row.id, attempts: row.attempts }, 'outbox message delivered');
     return true;
+  }
+
+  /**
+   * The mail went out: recording it is retried through a database outage for as long as the row's
+   * lease hides it from other workers, since another attempt would send it a second time.
+   */
+  async function markDelivered(row: ClaimedRow) {
+    const deadline = Date.now() + (OUTBOX_LEASE_SECONDS - MARK_DELIVERED_MARGIN_SECONDS) * 1000;
+    for (let waitMs = 250; ; waitMs = Math.min(waitMs * 2, 5_000)) {
+      try {
+        await db
+          .update(outbox)
+          .set({ deliveredAt: sql`now()` })
+          .where(and(eq(outbox.id, row.id), isNull(outbox.deliveredAt)));
+        return;
+      } catch (error) {
+        if (Date.now() + waitMs >= deadline) throw error;
+        logger.warn(
+          { outboxId: row.id, error: errorText(error) },
+          'a sent message could not be recorded as delivered yet; retrying',
+        );
+        await new Promise((resolve) => setTimeout(resolve, waitMs));
+      }
+    }
   }
 
   async function deliverDue(): Promise<DeliveryRound> {
