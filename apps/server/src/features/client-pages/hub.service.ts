@@ -34,11 +34,13 @@ import type { AnswerRequest, ClientPageDeps } from './client-pages.service.ts';
 import { recordOffersViewed } from './offer-views.ts';
 import { recordClientAnswers } from './record-client-answers.ts';
 
-/** The hub opens with its own link and with the link of any of the three client pages. */
+/**
+ * The hub opens with its own link and with the links of the pages that answer offers, which hold
+ * the same power; never with a Quote Share link, which is read-only and may be passed on.
+ */
 const HUB_OPENED_BY = [
   'hub',
   'client-response',
-  'quote-share',
   'offer-approval',
 ] as const satisfies readonly AccessLinkPurpose[];
 

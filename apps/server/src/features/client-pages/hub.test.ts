@@ -116,6 +116,31 @@ describe("the client's hub", () => {
     }
   });
 
+  test('a Quote Share link opens Quote Share only: it cannot open the hub or answer', async () => {
+    const quoteId = await world.quote({ name: 'Shared bag' });
+    const token = await world.link('quote-share');
+    expect((await world.get(`/api/client/quotes/${token}`)).statusCode).toBe(200);
+    expect((await world.get(`/api/client/hub/${token}`)).statusCode).toBe(404);
+    for (const route of ['curated', 'quote-offer']) {
+      expect((await world.get(`/api/client/${route}/${token}`)).statusCode).toBe(404);
+    }
+    const accept = (linkToken: string) =>
+      world.app.inject({
+        method: 'POST',
+        url: `/api/client/hub/${linkToken}/quotes/${quoteId}`,
+        payload: { action: 'accept', offer: 'buyout' },
+      });
+    expect((await accept(token)).statusCode).toBe(404);
+    const statusOf = async () =>
+      (
+        await world.db.select({ status: quotes.status }).from(quotes).where(eq(quotes.id, quoteId))
+      )[0]?.status;
+    expect(await statusOf()).not.toBe('offer_accepted');
+    // The hub's own link answers.
+    expect((await accept(await world.link('hub'))).statusCode).toBe(200);
+    expect(await statusOf()).toBe('offer_accepted');
+  });
+
   test("the back office's comment to the client shows once, on the step it belongs to", async () => {
     const quoteId = await world.quote({ status: 'authentication_in_progress', offers: {} });
     const authenticated = await world.app.inject({

@@ -14,7 +14,7 @@ import { enqueueEmail } from '../../integrations/outbox/outbox.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { centsToDollars } from '../clients/client-stats.ts';
 import { findOwnClient } from '../clients/clients.service.ts';
-import { createAccessLink } from '../links/access-links.ts';
+import { createAccessLink, type AccessLinkPurpose } from '../links/access-links.ts';
 import { loadStoredOffers, type StoredOffer } from '../quotes/quote-answers.ts';
 import { applyTransition } from '../quotes/quote-transitions.ts';
 import { shareEmail, type SharedItem } from './share-email.ts';
@@ -124,12 +124,16 @@ export async function shareWithClient(
     if (!stylist) throw AppError.unauthorized();
     const items = await presentOffers(tx, actor, client.id);
     const hasConsignmentOffer = items.some((item) => item.consignment !== null);
-    // One hub link opens the hub and the three client pages (decision 0029).
-    const token = await createAccessLink(tx, {
-      clientId: client.id,
-      purpose: 'hub',
-      ttlDays: SHARE_LINK_TTL_DAYS,
-    });
+    // Each page's link carries its own purpose: the read-only Quote Share may be passed on
+    // without the power to answer (docs/decisions/0030); the hub's opens every page.
+    const linkTo = (purpose: AccessLinkPurpose) =>
+      createAccessLink(tx, { clientId: client.id, purpose, ttlDays: SHARE_LINK_TTL_DAYS });
+    const tokens = {
+      hub: await linkTo('hub'),
+      curated: await linkTo('client-response'),
+      quoteShare: await linkTo('quote-share'),
+      offerApproval: hasConsignmentOffer ? await linkTo('offer-approval') : null,
+    };
     await enqueueEmail(
       tx,
       await shareEmail({
@@ -141,11 +145,11 @@ export async function shareWithClient(
           email: stylist.email,
         },
         items,
-        link: clientResponseUrl(deps.publicUrl, token),
-        hubLink: clientPageUrl(deps.publicUrl, 'hub', token),
-        quoteShareLink: clientPageUrl(deps.publicUrl, 'quoteShare', token),
-        offerApprovalLink: hasConsignmentOffer
-          ? clientPageUrl(deps.publicUrl, 'offerApproval', token)
+        link: clientResponseUrl(deps.publicUrl, tokens.curated),
+        hubLink: clientPageUrl(deps.publicUrl, 'hub', tokens.hub),
+        quoteShareLink: clientPageUrl(deps.publicUrl, 'quoteShare', tokens.quoteShare),
+        offerApprovalLink: tokens.offerApproval
+          ? clientPageUrl(deps.publicUrl, 'offerApproval', tokens.offerApproval)
           : null,
       }),
     );

@@ -128,8 +128,8 @@ describe('sharing quotes with a client', () => {
     expect(ShareAnswerSchema.parse(response.json())).toEqual({
       message: 'Sent! Margaux will get an email with a link to their quotes.',
     });
-    // One hub link opens every page (decision 0029).
-    expect(await written()).toEqual({ links: before.links + 1, emails: before.emails + 1 });
+    // A link per page, each with its own purpose: hub, Curated For, Quote Share, offer approval.
+    expect(await written()).toEqual({ links: before.links + 4, emails: before.emails + 1 });
 
     const email = (await queuedEmails()).at(-1)!.payload;
     expect(email).toMatchObject({
@@ -147,7 +147,7 @@ describe('sharing quotes with a client', () => {
     const token = linkTokenIn(email.text);
     expect(email.html).toContain(`href="${TEST_ORIGIN}/curated/${token}"`);
 
-    const link = await findAccessLink(app.database.db, 'hub', token);
+    const link = await findAccessLink(app.database.db, 'client-response', token);
     expect(link).toMatchObject({ clientId: client.id, shipmentId: null, revokedAt: null });
     const ttl = link!.expiresAt.getTime() - Date.now();
     expect(ttl).toBeGreaterThan(SHARE_LINK_TTL_DAYS * DAY_MS - 60_000);
@@ -162,11 +162,15 @@ describe('sharing quotes with a client', () => {
     expect(email.text).toContain(
       `Prefer to consign? Choose consignment or buyout for each item: ${TEST_ORIGIN}/quotes/${offerApproval}`,
     );
-    expect([quoteShare, offerApproval, linkTokenIn(email.text, 'hub')]).toEqual([
-      token,
-      token,
-      token,
-    ]);
+    const hub = linkTokenIn(email.text, 'hub');
+    expect(new Set([token, quoteShare, offerApproval, hub]).size).toBe(4);
+    expect(await findAccessLink(app.database.db, 'quote-share', quoteShare!)).not.toBeNull();
+    expect(await findAccessLink(app.database.db, 'offer-approval', offerApproval!)).not.toBeNull();
+    expect(await findAccessLink(app.database.db, 'hub', hub!)).not.toBeNull();
+    // The read-only Quote Share link opens nothing else: it may be passed on.
+    for (const purpose of ['hub', 'client-response', 'offer-approval'] as const) {
+      expect(await findAccessLink(app.database.db, purpose, quoteShare!)).toBeNull();
+    }
   });
 
   test('presents the offers: quotes waiting to be presented become "Follow Up with Client"', async () => {
@@ -206,7 +210,7 @@ describe('sharing quotes with a client', () => {
     await insertOffers(db, unapproved, { consignment: 300_00 });
     const before = await written();
     expect((await share({ clientId: buyer!.id })).statusCode).toBe(200);
-    expect(await written()).toEqual({ links: before.links + 1, emails: before.emails + 1 });
+    expect(await written()).toEqual({ links: before.links + 3, emails: before.emails + 1 });
     const email = (await queuedEmails()).at(-1)!.payload;
     expect(email.text).toContain(`${TEST_ORIGIN}/quote/`);
     expect(email.text).not.toContain('Prefer to consign?');
@@ -224,7 +228,11 @@ describe('sharing quotes with a client', () => {
     expect(sent).toHaveLength(1);
     const [{ message }] = sent as [(typeof sent)[number]];
     expect(message).toMatchObject({ to: client.email, subject: 'Camille sent you 2 offers' });
-    const link = await findAccessLink(app.database.db, 'hub', linkTokenIn(message.text));
+    const link = await findAccessLink(
+      app.database.db,
+      'client-response',
+      linkTokenIn(message.text),
+    );
     expect(link?.clientId).toBe(client.id);
   });
 
@@ -268,7 +276,7 @@ describe('sharing quotes with a client', () => {
       .map((row) => linkTokenIn(row.payload.text));
     expect(earlier).not.toBe(later);
     for (const token of [earlier!, later!]) {
-      expect(await findAccessLink(app.database.db, 'hub', token)).not.toBeNull();
+      expect(await findAccessLink(app.database.db, 'client-response', token)).not.toBeNull();
     }
   });
 

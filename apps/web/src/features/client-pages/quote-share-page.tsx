@@ -18,12 +18,7 @@ export function QuoteSharePage() {
   const token = useClientPageToken();
   const query = useQuoteShareDocument(token);
   return (
-    <ClientPageLoader
-      title={CLIENT_PAGE_TEXT.quoteShareHeading}
-      token={token}
-      query={query}
-      hasHubLink
-    >
+    <ClientPageLoader title={CLIENT_PAGE_TEXT.quoteShareHeading} token={token} query={query}>
       {(document) =>
         document.data.length === 0 ? (
           <Text size="lg" className={classes.message}>
