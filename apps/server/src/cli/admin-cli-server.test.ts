@@ -51,6 +51,15 @@ afterAll(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
+test('help prints the commands and exits 0, with no settings, database or server needed', async () => {
+  for (const word of ['help', '--help', '-h']) {
+    const answer = await admin([word], { DATABASE_URL: 'not a url', PORT: 'eighty' });
+    expect(answer).toMatchObject({ code: 0, stderr: '' });
+    expect(answer.stdout).toMatch(/^Usage: npm run admin -- <command> \[options\]/);
+    expect(answer.stdout).toContain('create-stylist');
+  }
+});
+
 test("the CLI revokes a client's links through the running server, which keeps serving", async () => {
   const pid = server.child.pid;
   const shared = await admin(['share-link', '1']);

@@ -5,16 +5,23 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { DataDirLockedError } from '../db/lock.ts';
 import { AppError } from '../lib/app-error.ts';
-import { runAdminCommand, UsageError } from './admin-commands.ts';
+import { runAdminCommand, UsageError, USAGE } from './admin-commands.ts';
 import { apiBackend } from './api-backend.ts';
 import { ContentUsageError } from './content-commands.ts';
 import { OutboxUsageError } from './outbox-commands.ts';
 import { findRunningServer } from './running-server.ts';
 import { UserUsageError } from './user-commands.ts';
 
+const HELP = new Set(['help', '--help', '-h']);
+
 async function main() {
-  const config = loadConfig();
   const argv = process.argv.slice(2);
+  // Help needs no settings, no database and no server.
+  if (HELP.has(argv[0] ?? '')) {
+    console.log(USAGE);
+    return;
+  }
+  const config = loadConfig();
   // With a server running, its admin API does the work: no command needs it stopped.
   const server = await findRunningServer(config);
   if (server) {
