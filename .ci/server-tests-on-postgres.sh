@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the server suite against a throwaway PostgreSQL 15 cluster made by pg_virtualenv
 # (it exports PGHOST, PGPORT, PGUSER, PGPASSWORD, PGDATABASE for the command it wraps), then the
-# outage test alone: it stops and starts that cluster, which no other test file could bear.
+# outage test alone: it stops and starts that cluster, which no other test file could bear; then
+# two instances behind the nginx of docs/operations.md (e2e/scripts/behind-nginx.ts), which stops it too.
 # -t keeps the cluster in a temporary directory even as root (as it does for any other user), so
 # that runs side by side on one machine each have their own.
 set -euo pipefail
@@ -16,4 +17,6 @@ exec pg_virtualenv -t -v 15 bash -c '
   [ -n "$TEST_PG_CLUSTER" ] || { echo "no cluster listens on port $PGPORT" >&2; exit 1; }
   echo "outage test: stopping and starting cluster $TEST_PG_CLUSTER"
   TEST_PG_CLUSTER="$TEST_PG_CLUSTER" npx vitest run --project server src/db/database-outage.test.ts
+  echo "behind nginx: a rolling restart under load, a forged X-Forwarded-For, an outage"
+  DATABASE_URL="$TEST_DATABASE_URL" TEST_PG_CLUSTER="$TEST_PG_CLUSTER" npx tsx e2e/scripts/behind-nginx.ts
 '

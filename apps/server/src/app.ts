@@ -111,6 +111,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     logger: options.logger ?? loggerOptions(config.logLevel),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: trustedProxies(config.trustProxy),
+    // A request that reached this instance before it stopped listening is served, not refused:
+    // the load balancer sends new ones elsewhere (a refused connection), and SIGTERM waits for
+    // what is in flight. Notification streams opened meanwhile end at once (notification-hub.ts).
+    return503OnClosing: false,
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming)

@@ -94,7 +94,11 @@ export async function startNotificationHub(options: {
     }
   }
 
+  /** Set once the instance shuts down: a stream opened after that ends at once (see subscribe). */
+  let isEnding = false;
+
   function endAll() {
+    isEnding = true;
     for (const group of [...sinks.values()]) for (const sink of [...group]) sink.end();
     sinks.clear();
     sessionSinks.clear();
@@ -145,6 +149,12 @@ export async function startNotificationHub(options: {
      * when `sessionId`'s session does.
      */
     subscribe(stylistId: number, sessionId: string | null, sink: StreamSink): () => void {
+      // A stream opened while the instance shuts down would hold it open: the browser is told to
+      // reconnect, through the load balancer, to another instance.
+      if (isEnding) {
+        sink.end();
+        return () => {};
+      }
       const leaveStylist = addTo(sinks, stylistId, sink);
       const leaveSession = sessionId === null ? () => {} : addTo(sessionSinks, sessionId, sink);
       return () => {

@@ -125,7 +125,7 @@ export async function shareWithClient(
     const items = await presentOffers(tx, actor, client.id);
     const hasConsignmentOffer = items.some((item) => item.consignment !== null);
     // Each page's link carries its own purpose: the read-only Quote Share may be passed on
-    // without the power to answer (docs/decisions/0030); the hub's opens every page.
+    // without the power to answer (docs/decisions/0031); the hub's opens every page.
     const linkTo = (purpose: AccessLinkPurpose) =>
       createAccessLink(tx, { clientId: client.id, purpose, ttlDays: SHARE_LINK_TTL_DAYS });
     const tokens = {
