@@ -1,5 +1,5 @@
 # Atelier's image: the web app and the server built with the development dependencies, run with the
-# server's production dependencies only (docs/operations.md, "Container image").
+# server's production dependencies only (docs/operations.md, "Image, compose file, systemd unit").
 #
 #   docker build -t atelier .                      (node:24-bookworm-slim from a registry)
 #   bash deploy/build-image.sh                     (no registry: a local Debian base, see there)
