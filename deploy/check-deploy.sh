@@ -36,6 +36,9 @@ S3_FORCE_PATH_STYLE=true
 S3_ACCESS_KEY_ID=S3RVER
 S3_SECRET_ACCESS_KEY=S3RVER
 SEED_DEMO_DATA=false
+# A rehearsal on loopback: no mail relay and no carrier here (production refuses both otherwise).
+ALLOW_MAIL_FOLDER=true
+ALLOW_LOCAL_LABELS=true
 ENV
 
 # Bounded: 90 tries a second apart.
