@@ -381,6 +381,21 @@ describe('GET /api/stylist/notifications/stream: live delivery', () => {
     },
   );
 
+  test('an instance that shuts down ends its streams, and a stream opened then ends at once', async () => {
+    const own = await buildTestApp();
+    const account = await createTestAccount(own);
+    const token = await tokenFor(own, account.email);
+    const open = await openStream(own, token);
+    await open.nextBlock();
+    // What SIGTERM's close does first: the browsers reconnect through the load balancer.
+    own.notificationHub.endStreams();
+    await open.untilEnded();
+    const late = await openStream(own, token);
+    await late.untilEnded();
+    expect(own.notificationHub.openStreams()).toBe(0);
+    await own.close();
+  });
+
   test('a stream the browser closes leaves the hub, as every one before it did', async () => {
     const stylist = await freshStylist();
     const stream = await openStream(app, stylist.token);
