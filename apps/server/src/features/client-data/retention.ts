@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { and, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import {
@@ -50,7 +50,7 @@ export interface Retention extends Poller {
  * Deletes the rows of `table` that `where` picks, a batch at a time. Each batch locks its rows
  * with SKIP LOCKED, so two instances sweeping at once take different rows and neither waits.
  */
-async function pruneInBatches(db: Db, table: PgTable, key: AnyPgColumn, where: SQL | undefined) {
+async function pruneInBatches(db: Db, table: PgTable, key: AnyPgColumn, where: SQL) {
   let pruned = 0;
   for (let batch = 0; batch < MAX_BATCHES; batch += 1) {
     const picked = db
@@ -85,10 +85,8 @@ export async function pruneExpired(db: Db, retentionDays: number) {
       db,
       accessLinks,
       accessLinks.id,
-      and(
-        or(lt(accessLinks.expiresAt, cutoff), lt(accessLinks.revokedAt, cutoff)),
-        sql`not exists (select 1 from ${clientAnswers} where ${clientAnswers.accessLinkId} = ${accessLinks.id})`,
-      ),
+      sql`(${accessLinks.expiresAt} < ${cutoff} or ${accessLinks.revokedAt} < ${cutoff})
+        and not exists (select 1 from ${clientAnswers} where ${clientAnswers.accessLinkId} = ${accessLinks.id})`,
     ),
     rateLimits:
       (await pruneInBatches(
@@ -107,10 +105,8 @@ export async function pruneExpired(db: Db, retentionDays: number) {
       db,
       signInFailures,
       signInFailures.email,
-      and(
-        lt(signInFailures.updatedAt, cutoff),
-        or(sql`${signInFailures.lockedUntil} is null`, lt(signInFailures.lockedUntil, sql`now()`)),
-      ),
+      sql`${signInFailures.updatedAt} < ${cutoff}
+        and (${signInFailures.lockedUntil} is null or ${signInFailures.lockedUntil} < now())`,
     ),
   };
 }
