@@ -12,6 +12,7 @@ import {
   outbox,
   quoteStatusHistory,
   quotes,
+  rateLimitHits,
   shipments,
   signInFailures,
   users,
@@ -125,6 +126,12 @@ async function eraseInDatabase(db: Db, actor: EraseActor, clientId: number) {
     await tx.delete(authSessions).where(eq(authSessions.userId, client.userId));
     await tx.delete(authAccounts).where(eq(authAccounts.userId, client.userId));
     await tx.delete(signInFailures).where(eq(signInFailures.email, client.email.toLowerCase()));
+    // Counters kept per address ("Send me a new link": `new-link|<email>`) carry the address.
+    await tx
+      .delete(rateLimitHits)
+      .where(
+        sql`right(${rateLimitHits.key}, length(${client.email}) + 1) = ${`|${client.email.toLowerCase()}`}`,
+      );
     const standIn = erasedClientName(clientId);
     await tx
       .update(users)
