@@ -353,6 +353,26 @@ describe.each(['local', 's3'] as const)('client data on %s storage', (storageKin
     expect(await db.select().from(fileDeletions)).toEqual([]);
   });
 
+  test('two erasures of one client at once: one erases, the other finds it erased', async () => {
+    const seeded = await seedClient(app, stylistId, 'Dora', 'Twice');
+    const answers = (await Promise.all([erase(seeded.clientId), erase(seeded.clientId)])).map(
+      (response) => EraseClientAnswerSchema.parse(response.json()),
+    );
+    expect(answers.map((answer) => answer.erasedNow).sort()).toEqual([false, true]);
+    expect(answers[0]!.erasedAt).toBe(answers[1]!.erasedAt);
+    const audits = await app.database.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.action, CLIENT_ERASE_AUDIT),
+          eq(auditLog.subject, `client:${seeded.clientId}`),
+        ),
+      );
+    expect(audits).toHaveLength(1);
+    for (const key of seeded.files) expect(await app.storage.get(key), key).toBeNull();
+  });
+
   test('the CLI exports to a file, asks for --yes before erasing, and erases', async () => {
     const seeded = await seedClient(app, stylistId, 'Cleo', 'Command');
     const run = (argv: string[]) =>
