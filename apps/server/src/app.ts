@@ -34,6 +34,8 @@ import { accountRoutes } from './features/account/account.routes.ts';
 import { demoHandoffSecret } from './features/account-site/account-site-link.ts';
 import { accountSiteRoutes } from './features/account-site/account-site.routes.ts';
 import { clientPagesRoutes } from './features/client-pages/client-pages.routes.ts';
+import { clientDataRoutes } from './features/client-data/client-data.routes.ts';
+import { createRetention } from './features/client-data/retention.ts';
 import { clientLoginRoutes } from './features/clients/client-login.routes.ts';
 import { clientsRoutes } from './features/clients/clients.routes.ts';
 import { adminCommissionsRoutes } from './features/commissions/admin-commissions.routes.ts';
@@ -301,6 +303,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     logger: app.log,
   });
   app.addHook('onClose', () => offerReminders.stop());
+  const retention = createRetention({
+    db: database.db,
+    storage,
+    retentionDays: config.retention.days,
+    sweepMs: config.retention.sweepMs,
+    logger: app.log,
+  });
+  app.addHook('onClose', () => retention.stop());
   // One LISTEN per instance feeds its open notification streams (docs/decisions/0009).
   const notificationHub = await startNotificationHub({
     db: database.db,
@@ -393,6 +403,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(adminAccountsRoutes, { db: database.db, auth });
   await app.register(adminOutboxRoutes, { db: database.db });
   await app.register(adminClientLinksRoutes, { db: database.db, publicUrl: config.publicUrl });
+  await app.register(clientDataRoutes, { db: database.db, storage });
 
   if (servesWeb) {
     await app.register(fastifyStatic, {
@@ -434,6 +445,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     routes,
     outbox,
     offerReminders,
+    retention,
     notificationHub,
   });
 }

@@ -151,6 +151,10 @@ const EnvSchema = z.object({
   OUTBOX_MAX_RETRY_DELAY_SECONDS: z.coerce.number().positive().max(86_400).default(3600),
   /** How long after it was queued (or requeued) a message is given up and marked failed. */
   OUTBOX_MAX_AGE_SECONDS: z.coerce.number().int().min(1).max(31_536_000).default(259_200),
+  /** Days delivered mail, read notifications, ended links and old sign-in counters are kept (the audit log always is). */
+  RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** How often each instance prunes and finishes the file deletions of erased clients. */
+  RETENTION_SWEEP_MS: z.coerce.number().int().min(200).max(86_400_000).default(3_600_000),
   SHIPPING_PROVIDER: z.enum(['local', 'easypost']).default('local'),
   EASYPOST_API_KEY: z.string().min(1).optional(),
   EASYPOST_API_URL: z.url().optional(),
@@ -292,6 +296,7 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       reminderHours: env.OFFER_REMINDER_HOURS,
       sweepMs: env.OFFER_SWEEP_MS,
     },
+    retention: { days: env.RETENTION_DAYS, sweepMs: env.RETENTION_SWEEP_MS },
     shipping: {
       provider: env.SHIPPING_PROVIDER,
       easypost: { apiKey: env.EASYPOST_API_KEY ?? null, apiUrl: env.EASYPOST_API_URL ?? null },

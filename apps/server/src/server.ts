@@ -44,6 +44,7 @@ async function main() {
   });
   app.outbox.start();
   app.offerReminders.start();
+  app.retention.start();
   console.log(startBanner(config));
 }
 

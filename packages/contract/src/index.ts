@@ -30,3 +30,4 @@ export * from './outbox.ts';
 export * from './admin.ts';
 export * from './file-links.ts';
 export * from './text.ts';
+export * from './client-data.ts';

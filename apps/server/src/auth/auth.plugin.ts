@@ -24,7 +24,7 @@ import { AppError } from '../lib/app-error.ts';
 import type { AppInstance } from '../lib/app-instance.ts';
 import { errorCodeForStatus } from '../lib/error-handler.ts';
 import type { AccessClaims } from './access-token.ts';
-import { ROLES, type Auth } from './auth.ts';
+import { mayManageClientData, ROLES, type Auth } from './auth.ts';
 import { enqueueEmail } from '../integrations/outbox/outbox.ts';
 import { passwordChangedEmail } from './password-emails.ts';
 import { isCommonPassword } from './password-policy.ts';
@@ -33,8 +33,15 @@ import { isOperatorTokenShaped, verifyOperatorToken } from './operator-token.ts'
 import type { SessionWatch } from './sessions.ts';
 import type { SignInProtection } from './sign-in-protection.ts';
 
-/** Who may call a route. Every /api route is `stylist` unless it says otherwise. */
-export type Access = 'public' | 'account' | 'stylist' | 'admin';
+/**
+ * Who may call a route. Every /api route is `stylist` unless it says otherwise. `operations` is a
+ * back-office route for whoever `mayManageClientData` allows (the CLI's operator token too).
+ */
+export type Access = 'public' | 'account' | 'stylist' | 'admin' | 'operations';
+
+/** The back office's routes: the operator's command line may call them, and their changes are audited. */
+export const isBackOfficeAccess = (access: Access | undefined) =>
+  access === 'admin' || access === 'operations';
 
 export interface Actor {
   /** Null for the operator's command line, which reaches admin routes only (operator-token.ts). */
@@ -135,7 +142,7 @@ export async function registerAuth(app: AppInstance, options: AuthPluginOptions)
     if (access === 'public') return;
     const header = request.headers.authorization ?? '';
     const token = /^Bearer (.+)$/i.exec(header)?.[1] ?? queryToken(request);
-    if (token && access === 'admin' && isOperatorTokenShaped(token)) {
+    if (token && isBackOfficeAccess(access) && isOperatorTokenShaped(token)) {
       if (!(await verifyOperatorToken(token, operatorSecret))) throw AppError.unauthorized();
       request.actor = OPERATOR;
       return;
@@ -171,6 +178,8 @@ export async function registerAuth(app: AppInstance, options: AuthPluginOptions)
     if (access === 'stylist' && stylistId === null) throw AppError.forbidden(NON_STYLIST_MESSAGE);
     if (access === 'admin' && role !== ROLES.admin)
       throw AppError.forbidden('Only admin staff may do this.');
+    if (access === 'operations' && !mayManageClientData(role))
+      throw AppError.forbidden('Only operations staff may do this.');
   });
 
   // Sign-in gets the contract's strict body check before Better Auth sees it.

@@ -13,6 +13,14 @@ import { passwordChangedEmail, passwordResetEmail } from './password-emails.ts';
 import { clearSignInFailures } from './sign-in-protection.ts';
 
 export const ROLES = { stylist: 'stylist', admin: 'admin', user: 'user' } as const;
+
+/**
+ * Who may export and erase a client's data (operations' work, docs/decisions/0030): admins today;
+ * the one place to widen when an `operations` role exists.
+ */
+export function mayManageClientData(role: string): boolean {
+  return role === ROLES.admin;
+}
 export type Role = (typeof ROLES)[keyof typeof ROLES];
 
 export interface AuthSettings {

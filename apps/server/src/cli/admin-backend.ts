@@ -1,5 +1,8 @@
 import type {
   AccountRole,
+  AuditListDocument,
+  AuditQuery,
+  EraseClientAnswer,
   AdminQuoteAction,
   BanUserBody,
   ClientLinkAnswer,
@@ -24,6 +27,9 @@ import type { Auth } from '../auth/auth.ts';
 import type { Db } from '../db/client.ts';
 import { banUser, setUserRole, unbanUser } from '../features/accounts/admin-users.service.ts';
 import { createAccount } from '../features/accounts/create-account.ts';
+import { eraseClient } from '../features/client-data/erase-client.service.ts';
+import { exportClient } from '../features/client-data/export-client.service.ts';
+import { listAudit } from '../features/client-data/list-audit.service.ts';
 import { markCommissionsPaid } from '../features/commissions/mark-paid.service.ts';
 import { recordSale, type RecordSale } from '../features/commissions/record-sale.service.ts';
 import {
@@ -44,7 +50,7 @@ import {
   requeueFailed,
   requeueMessage,
 } from '../integrations/outbox/admin-outbox.service.ts';
-import { storedPath, type FileStorage } from '../integrations/storage/storage.ts';
+import { storedPath, type FileStorage, type ObjectStore } from '../integrations/storage/storage.ts';
 
 export interface NewAccountInput {
   email: string;
@@ -79,6 +85,11 @@ export interface AdminBackend {
   banUser(body: BanUserBody): Promise<UserAccessAnswer>;
   unbanUser(body: UnbanUserBody): Promise<UserAccessAnswer>;
   setUserRole(body: SetUserRoleBody): Promise<UserAccessAnswer>;
+  exportClient(clientId: number): Promise<{ filename: string; zip: Buffer }>;
+  eraseClient(clientId: number): Promise<EraseClientAnswer>;
+  listAudit(
+    query: Pick<AuditQuery, 'since' | 'after'> & { limit: number },
+  ): Promise<AuditListDocument>;
 }
 
 export interface DirectDeps {
@@ -87,6 +98,8 @@ export interface DirectDeps {
   publicUrl: string;
   /** OFFER_EXPIRY_DAYS; the contract's default when not given. */
   offerExpiryDays?: number;
+  /** The file storage, for the commands that read or delete a client's files. */
+  storage?: Pick<ObjectStore, 'get' | 'delete'>;
 }
 
 /**
@@ -105,7 +118,19 @@ const PRINTED_LINKS: QuoteLinkDeps & { storage: Pick<FileStorage, 'pathOf'> } = 
 const CLI_ACTOR = { kind: 'admin', userId: null } as const;
 
 /** The services themselves, on the database this process opened (no server runs on it). */
-export function directBackend({ db, auth, publicUrl, offerExpiryDays }: DirectDeps): AdminBackend {
+export function directBackend({
+  db,
+  auth,
+  publicUrl,
+  offerExpiryDays,
+  storage,
+}: DirectDeps): AdminBackend {
+  const files = () => {
+    if (!storage) throw new Error('This command needs the file storage.');
+    return storage;
+  };
+  /** The command line acts from no address. */
+  const cliActor = { userId: null, ipAddress: null };
   return {
     async createAccount(role, account) {
       const created = await createAccount(db, auth, { ...account, role });
@@ -128,5 +153,8 @@ export function directBackend({ db, auth, publicUrl, offerExpiryDays }: DirectDe
     banUser: (body) => banUser(db, CLI_ACTOR, body),
     unbanUser: (body) => unbanUser(db, CLI_ACTOR, body),
     setUserRole: (body) => setUserRole(db, CLI_ACTOR, body),
+    exportClient: (clientId) => exportClient(db, cliActor, { clientId }, { storage: files() }),
+    eraseClient: (clientId) => eraseClient(db, cliActor, { clientId }, { storage: files() }),
+    listAudit: (query) => listAudit(db, query),
   };
 }

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { freePort, spawnServer, waitForReady } from '../test/processes.ts';
+import { readZip } from '../test/zip.ts';
 
 // Built by vitest.global-setup.ts, run as `npm start` and `npm run admin` run them.
 const dist = path.resolve(import.meta.dirname, '../../dist');
@@ -96,8 +97,33 @@ test('with the data directory held and no server at PUBLIC_URL, the CLI says wha
   );
 }, 60_000);
 
+test('the CLI exports and erases a client through the running server, audited', async () => {
+  const out = path.join(dataDir, 'client-2.zip');
+  const exported = await admin(['export-client', '2', '--out', out]);
+  expect(exported).toMatchObject({ code: 0, stderr: '' });
+  expect(exported.stdout).toBe(`Exported client #2 to ${out} (${fs.statSync(out).size} bytes).`);
+  const json = readZip(fs.readFileSync(out)).get('client.json');
+  expect(JSON.parse(json!.toString()).client.id).toBe(2);
+
+  const refused = await admin(['erase-client', '2']);
+  expect(refused.code).toBe(1);
+  expect(refused.stderr).toMatch(/^Erasing client #2 cannot be undone.*--yes/);
+  const erased = await admin(['erase-client', '2', '--yes']);
+  expect(erased).toMatchObject({ code: 0, stderr: '' });
+  expect(erased.stdout).toMatch(/^Erased client #2; \d+ files deleted\.$/);
+
+  const trail = await admin(['audit', '--since', '2000-01-01', '--limit', '500']);
+  expect(trail.code).toBe(0);
+  expect(trail.stdout).toMatch(/command line from [\d.:a-f]+: client\.erase client:2 /);
+}, 120_000);
+
 test('the output is the same through the server and on the database directly', async () => {
-  const commands = [['quote-show', '1'], ['outbox'], ['marketing-box']];
+  const commands = [
+    ['quote-show', '1'],
+    ['outbox'],
+    ['marketing-box'],
+    ['audit', '--since', '2000-01-01', '--limit', '5'],
+  ];
   const throughServer = [];
   for (const args of commands) throughServer.push(await admin(args));
 

@@ -19,6 +19,7 @@ import { ROLES } from '../auth/auth.ts';
 import { NewAccountSchema } from '../features/accounts/create-account.ts';
 import { describeOffers } from '../features/quotes/admin-quotes.service.ts';
 import { directBackend, type AdminBackend, type DirectDeps } from './admin-backend.ts';
+import { CLIENT_DATA_USAGE, runClientDataCommand } from './client-data-commands.ts';
 import { addTutorial, CONTENT_USAGE, setMarketingBox } from './content-commands.ts';
 import { OUTBOX_USAGE, runOutboxCommand } from './outbox-commands.ts';
 import { runUserCommand, USER_USAGE } from './user-commands.ts';
@@ -44,7 +45,7 @@ Commands:
                  prints a new link to one of the client's pages (curated by default)
   notify         <stylistEmail> <kind> <text> [--link <path>]
                  notifies a stylist; kinds: ${NotificationKindSchema.options.join(', ')}
-${USER_USAGE}${CONTENT_USAGE}${OUTBOX_USAGE}`;
+${USER_USAGE}${CONTENT_USAGE}${OUTBOX_USAGE}${CLIENT_DATA_USAGE}`;
 
 export class UsageError extends Error {
   override name = 'UsageError';
@@ -223,6 +224,9 @@ export async function runAdminCommand(
   if (command === 'tutorial-add') return addTutorial(rest, backend);
   if (command === 'marketing-box') return setMarketingBox(rest, backend);
   if (command === 'outbox') return runOutboxCommand(rest, backend);
+  if (command === 'export-client' || command === 'erase-client' || command === 'audit') {
+    return runClientDataCommand(command, rest, backend);
+  }
   if (command === 'ban' || command === 'unban' || command === 'set-role') {
     return runUserCommand(command, rest, backend);
   }

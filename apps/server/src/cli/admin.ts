@@ -4,9 +4,11 @@ import { authSettings, createAuth } from '../auth/auth.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { DataDirLockedError } from '../db/lock.ts';
+import { createFileStorage } from '../integrations/storage/create-storage.ts';
 import { AppError } from '../lib/app-error.ts';
 import { runAdminCommand, UsageError, USAGE } from './admin-commands.ts';
 import { apiBackend } from './api-backend.ts';
+import { ClientDataUsageError } from './client-data-commands.ts';
 import { ContentUsageError } from './content-commands.ts';
 import { OutboxUsageError } from './outbox-commands.ts';
 import { findRunningServer } from './running-server.ts';
@@ -42,6 +44,10 @@ async function main() {
         auth,
         publicUrl: config.publicUrl,
         offerExpiryDays: config.offers.expiryDays,
+        storage: await createFileStorage(config.storage, {
+          secret,
+          previousSecrets: config.auth.previousSecrets,
+        }),
       }),
     );
   } finally {
@@ -59,6 +65,7 @@ main().catch((error: unknown) => {
     error instanceof UserUsageError ||
     error instanceof ContentUsageError ||
     error instanceof OutboxUsageError ||
+    error instanceof ClientDataUsageError ||
     error instanceof ConfigError ||
     error instanceof DataDirLockedError ||
     error instanceof AppError

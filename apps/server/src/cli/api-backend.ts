@@ -2,6 +2,8 @@ import type { ErrorCode } from '@atelier/contract';
 import {
   API_ACCEPT,
   AdminMarketingBoxDocumentSchema,
+  AuditListDocumentSchema,
+  EraseClientAnswerSchema,
   ClientLinkAnswerSchema,
   CommissionDocumentSchema,
   CreatedAdminSchema,
@@ -32,12 +34,7 @@ const CALL_TIMEOUT_MS = 60_000;
  * the command prints the same message as on the database directly.
  */
 export function apiBackend({ baseUrl, secret }: { baseUrl: string; secret: string }): AdminBackend {
-  async function call<T extends z.ZodType>(
-    method: 'GET' | 'POST' | 'PUT',
-    path: string,
-    schema: T,
-    body?: unknown,
-  ): Promise<z.output<T>> {
+  async function send(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) {
     const response = await fetch(new URL(path, baseUrl), {
       method,
       headers: {
@@ -48,8 +45,8 @@ export function apiBackend({ baseUrl, secret }: { baseUrl: string; secret: strin
       ...(body !== undefined && { body: JSON.stringify(body) }),
       signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
     });
+    if (response.ok) return response;
     const answer: unknown = await response.json().catch(() => null);
-    if (response.ok) return schema.parse(answer);
     const error = ErrorBodySchema.safeParse(answer);
     if (!error.success) {
       throw new Error(`The server at ${baseUrl} answered ${response.status} to ${method} ${path}`);
@@ -60,6 +57,16 @@ export function apiBackend({ baseUrl, secret }: { baseUrl: string; secret: strin
       response.status,
       error.data.errors,
     );
+  }
+
+  async function call<T extends z.ZodType>(
+    method: 'GET' | 'POST' | 'PUT',
+    path: string,
+    schema: T,
+    body?: unknown,
+  ): Promise<z.output<T>> {
+    const response = await send(method, path, body);
+    return schema.parse(await response.json().catch(() => null));
   }
 
   return {
@@ -93,5 +100,19 @@ export function apiBackend({ baseUrl, secret }: { baseUrl: string; secret: strin
     banUser: (body) => call('POST', '/api/admin/users/ban', UserAccessAnswerSchema, body),
     unbanUser: (body) => call('POST', '/api/admin/users/unban', UserAccessAnswerSchema, body),
     setUserRole: (body) => call('POST', '/api/admin/users/role', UserAccessAnswerSchema, body),
+    async exportClient(clientId) {
+      const response = await send('GET', `/api/admin/clients/${clientId}/export`);
+      const disposition = response.headers.get('content-disposition') ?? '';
+      const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `client-${clientId}.zip`;
+      return { filename, zip: Buffer.from(await response.arrayBuffer()) };
+    },
+    eraseClient: (clientId) =>
+      call('POST', `/api/admin/clients/${clientId}/erase`, EraseClientAnswerSchema),
+    listAudit: (query) => {
+      const search = new URLSearchParams({ limit: String(query.limit) });
+      if (query.since !== undefined) search.set('since', query.since);
+      if (query.after !== undefined) search.set('after', String(query.after));
+      return call('GET', `/api/admin/audit?${search}`, AuditListDocumentSchema);
+    },
   };
 }

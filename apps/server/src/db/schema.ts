@@ -163,6 +163,8 @@ export const clients = pgTable(
     thumbnailUrl: text('thumbnail_url'),
     shopifyCustomerId: text('shopify_customer_id'),
     paymentMethod: paymentMethod('payment_method'),
+    /** When the client's personal data was erased (docs/decisions/0030); the row stays for the money records. */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
     /** What the clients search matches (names, email, phone as typed and as digits), lower-cased. */
     searchText: text('search_text')
       .notNull()
@@ -385,7 +387,11 @@ export const accessLinks = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('access_links_client_idx').on(t.clientId)],
+  (t) => [
+    index('access_links_client_idx').on(t.clientId),
+    // Retention prunes links long expired (docs/decisions/0030).
+    index('access_links_expires_idx').on(t.expiresAt),
+  ],
 );
 
 /**
@@ -551,7 +557,13 @@ export const notifications = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('notifications_stylist_idx').on(t.stylistId, t.createdAt)],
+  (t) => [
+    index('notifications_stylist_idx').on(t.stylistId, t.createdAt),
+    // Retention prunes notifications read long ago (docs/decisions/0030).
+    index('notifications_read_idx')
+      .on(t.readAt)
+      .where(sql`${t.readAt} is not null`),
+  ],
 );
 
 export const tutorials = pgTable('tutorials', {
@@ -610,6 +622,10 @@ export const outbox = pgTable(
     index('outbox_due_idx')
       .on(t.availableAt)
       .where(sql`${t.deliveredAt} is null and ${t.failedAt} is null`),
+    // Retention prunes messages delivered long ago (docs/decisions/0030).
+    index('outbox_delivered_idx')
+      .on(t.deliveredAt)
+      .where(sql`${t.deliveredAt} is not null`),
   ],
 );
 
@@ -636,7 +652,25 @@ export const auditLog = pgTable(
     ipAddress: text('ip_address'),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_subject_idx').on(t.subject, t.createdAt)],
+  (t) => [
+    index('audit_log_subject_idx').on(t.subject, t.createdAt),
+    // The audit route's pages: from a time on, in order of id.
+    index('audit_log_created_idx').on(t.createdAt, t.id),
+  ],
+);
+
+/**
+ * Stored files of erased clients still to delete (docs/decisions/0030): written in the erasure's
+ * transaction, each row removed once its file is gone, so a failure after the commit finishes later.
+ */
+export const fileDeletions = pgTable(
+  'file_deletions',
+  {
+    key: text('key').primaryKey(),
+    clientId: integer('client_id').references(() => clients.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('file_deletions_client_idx').on(t.clientId)],
 );
 
 /**

@@ -1,4 +1,5 @@
 import type { onSendHookHandler } from 'fastify';
+import { isBackOfficeAccess } from '../auth/auth.plugin.ts';
 import type { Db } from '../db/client.ts';
 import type { AppInstance } from './app-instance.ts';
 import { writeAudit } from './audit.ts';
@@ -46,7 +47,7 @@ export function registerAdminAudit(app: AppInstance, db: Db) {
     return payload;
   };
   app.addHook('onRoute', (route) => {
-    if (route.config?.access !== 'admin') return;
+    if (!isBackOfficeAccess(route.config?.access)) return;
     if ([route.method].flat().every((method) => READS.has(method))) return;
     route.onSend = [route.onSend ?? []].flat().concat(audit);
   });

@@ -1093,6 +1093,7 @@ function queryArbitrary(
 function rightfulActor(operation: Operation): fc.Arbitrary<ActorName> {
   switch (operation.access) {
     case 'admin':
+    case 'operations':
       return fc.constant('admin');
     case 'public':
       return fc.constantFrom('none', 'sessionCookie');
@@ -1116,6 +1117,7 @@ function actorArbitrary(operation: Operation): fc.Arbitrary<ActorName> {
       tampered: 1,
     },
     admin: { admin: 8, stylist: 2, none: 1, garbage: 1, forged: 1, tampered: 1 },
+    operations: { admin: 8, stylist: 2, none: 1, garbage: 1, forged: 1, tampered: 1 },
   };
   return fc.oneof(
     ...Object.entries(weights[operation.access]).map(([actor, weight]) => ({

@@ -27,5 +27,8 @@ export function createLocalStorage(root: string): ObjectStore {
         throw error;
       }
     },
+    async delete(key) {
+      await fs.rm(resolve(key), { force: true });
+    },
   };
 }

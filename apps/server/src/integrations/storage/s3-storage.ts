@@ -29,7 +29,7 @@ function unavailable(error: unknown): AppError {
  * The SDK loads only here, so an Atelier on its local folder starts without it.
  */
 export async function createS3Storage(settings: S3Settings): Promise<ObjectStore> {
-  const { GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } =
+  const { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } =
     await import('@aws-sdk/client-s3');
   const isMissing = (error: unknown) =>
     error instanceof S3ServiceException &&
@@ -68,6 +68,16 @@ export async function createS3Storage(settings: S3Settings): Promise<ObjectStore
         };
       } catch (error) {
         if (isMissing(error)) return null;
+        throw unavailable(error);
+      }
+    },
+    async delete(key) {
+      if (!KEY_PATTERN.test(key)) throw new Error(`Invalid storage key: ${key}`);
+      try {
+        // S3 answers a missing key with success too: deleting is idempotent.
+        await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      } catch (error) {
+        if (isMissing(error)) return;
         throw unavailable(error);
       }
     },

@@ -69,7 +69,19 @@ describe.each(adapters)('file storage in %s', (_name, open) => {
     for (const key of ['../secret.pdf', 'labels/../../x.pdf', '/etc/passwd', 'labels/a b.pdf']) {
       expect(await store.get(key)).toBeNull();
       await expect(store.put(key, pdf, 'application/pdf')).rejects.toThrow(/Invalid storage key/);
+      await expect(store.delete(key)).rejects.toThrow(/Invalid storage key/);
     }
+  });
+
+  test('a deleted file is gone, and deleting it again (or a key never written) succeeds', async () => {
+    const store = await open();
+    await store.put('receipts/gone.pdf', pdf, 'application/pdf');
+    await store.put('receipts/kept.pdf', pdf, 'application/pdf');
+    await store.delete('receipts/gone.pdf');
+    expect(await store.get('receipts/gone.pdf')).toBeNull();
+    expect((await store.get('receipts/kept.pdf'))?.body).toEqual(pdf);
+    await store.delete('receipts/gone.pdf');
+    await store.delete('receipts/never-written.pdf');
   });
 });
 

@@ -17,6 +17,8 @@ export interface ObjectStore {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   /** Null when no file has that key. */
   get(key: string): Promise<StoredFile | null>;
+  /** Removes the file; a key with no file is done already (deleting twice is no error). */
+  delete(key: string): Promise<void>;
 }
 
 /** The file storage features use: the object store, and the private links to its files. */
@@ -69,6 +71,7 @@ export function withLinks(store: ObjectStore, links: FileLinks): FileStorage {
     kind: store.kind,
     put: (key, body, contentType) => store.put(key, body, contentType),
     get: (key) => store.get(key),
+    delete: (key) => store.delete(key),
     urlFor: (key) => links.sign(key),
     pathOf: storedPath,
     linkFor,
