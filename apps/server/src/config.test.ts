@@ -217,6 +217,10 @@ describe('configuration', () => {
     });
     for (const key of ['PORT', 'EASYPOST_API_KEY', 'S3_ACCESS_KEY_ID', 'AUTH_SECRET'])
       expect(message).toContain(`  ${key}`);
+    // A bad bucket name no longer hides the half key pair beside it.
+    const bucket = problemsOf({ S3_BUCKET: 'ab', S3_SECRET_ACCESS_KEY: 'only-the-secret' });
+    expect(bucket).toMatch(/ {2}S3_BUCKET: /);
+    expect(bucket).toMatch(/ {2}S3_ACCESS_KEY_ID \/ S3_SECRET_ACCESS_KEY: set both or neither/);
   });
 });
 
