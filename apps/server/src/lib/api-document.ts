@@ -81,7 +81,7 @@ export const transformRoute: SwaggerTransform = (input) => {
   if (schema.hide) return transformed;
   const response = { ...(schema.response as Record<string, JsonSchema> | undefined) };
   for (const status of commonErrorStatuses(input.route)) {
-    response[status] ??= ERROR_RESPONSE;
+    response[status] ??= { ...ERROR_RESPONSE };
   }
   // A route that declared only its errors still answers its 200 (fastify-swagger's default).
   if (!Object.keys(response).some(isSuccess)) {
