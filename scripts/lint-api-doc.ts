@@ -62,7 +62,19 @@ try {
   const run = spawnSync(
     process.execPath,
     [redocly, 'lint', 'openapi.json', '--config', 'redocly.yaml', '--format', 'json'],
-    { cwd: scratch, encoding: 'utf8', timeout: 120_000, env: { ...process.env, NO_COLOR: '1' } },
+    {
+      cwd: scratch,
+      encoding: 'utf8',
+      timeout: 120_000,
+      // Nothing leaves the machine: no usage report, no look for a newer version.
+      env: {
+        ...process.env,
+        NO_COLOR: '1',
+        REDOCLY_TELEMETRY: 'off',
+        REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
+        REDOCLY_SUPPRESS_NOTIFICATIONS: 'true',
+      },
+    },
   );
   if (run.error) throw run.error;
   let report: {
