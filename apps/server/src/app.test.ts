@@ -243,10 +243,17 @@ describe('operations', () => {
   test('the OpenAPI document is generated from the contract', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);
-    const document = response.json<{ openapi: string; paths: Record<string, unknown> }>();
+    const document = response.json<{
+      openapi: string;
+      paths: Record<string, unknown>;
+      components: { schemas: Record<string, unknown> };
+    }>();
     expect(document.openapi).toMatch(/^3\./);
     expect(document.paths).toHaveProperty('/api/account');
-    expect(JSON.stringify(document.paths['/api/account'])).toContain('isStylist');
+    expect(JSON.stringify(document.paths['/api/account'])).toContain(
+      '#/components/schemas/Account',
+    );
+    expect(JSON.stringify(document.components.schemas.Account)).toContain('isStylist');
     const ui = await app.inject({ method: 'GET', url: '/api/docs' });
     expect([200, 302]).toContain(ui.statusCode);
   });

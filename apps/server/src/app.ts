@@ -1,13 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  API_ACCEPT,
-  ErrorCode,
-  PROFILE_IMAGE_MAX_BYTES,
-  PROGRAM_NAME,
-  type ErrorBody,
-} from '@atelier/contract';
+import { ErrorCode, PROFILE_IMAGE_MAX_BYTES, type ErrorBody } from '@atelier/contract';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -16,16 +10,13 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { JSONWebKeySet } from 'jose';
-import {
-  jsonSchemaTransform,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createTokenVerifier } from './auth/access-token.ts';
 import { registerAuth, type Access } from './auth/auth.plugin.ts';
 import { startSessionWatch } from './auth/sessions.ts';
 import { createSignInProtection } from './auth/sign-in-protection.ts';
 import { registerAdminAudit } from './lib/admin-audit.ts';
+import { apiDocumentOptions } from './lib/api-document.ts';
 import { resolveAuthSecret } from './auth/auth-secret.ts';
 import { authSettings, createAuth } from './auth/auth.ts';
 import type { Config } from './config.ts';
@@ -135,9 +126,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
 
   const routes: { method: string; url: string; access: Access | undefined }[] = [];
   app.addHook('onRoute', (route) => {
-    // The API's map is a reconnaissance aid: in production only admins read it (API_DOCS).
+    // The API's map is a reconnaissance aid: in production only admins read it (API_DOCS), with
+    // a token or in their signed-in browser.
     if (route.url.startsWith('/api/docs'))
-      route.config = { ...route.config, access: config.apiDocs };
+      route.config = { ...route.config, access: config.apiDocs, acceptsSessionCookie: true };
     if (route.config?.access === 'public' && route.schema)
       route.schema = { ...route.schema, security: [] };
     for (const method of [route.method].flat()) {
@@ -221,20 +213,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     },
   });
 
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: `${PROGRAM_NAME} API`,
-        version: '1',
-        description: `Send \`Accept: ${API_ACCEPT}\`.`,
-      },
-      components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, apiDocumentOptions(config.publicUrl));
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
   });

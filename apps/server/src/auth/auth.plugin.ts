@@ -1,6 +1,7 @@
 import {
   COMMON_PASSWORD_MESSAGE,
   ChangePasswordBodySchema,
+  ErrorBodySchema,
   ErrorCode,
   FORGOT_PASSWORD_SENT_MESSAGE,
   ForgotPasswordBodySchema,
@@ -68,6 +69,8 @@ declare module 'fastify' {
     access?: Access;
     /** EventSource cannot send headers: such a route also takes the token as `?access_token=`. */
     acceptsQueryToken?: boolean;
+    /** A page a browser opens itself (the API's docs): without a token, its session cookie. */
+    acceptsSessionCookie?: boolean;
   }
   interface FastifyRequest {
     actor: Actor | null;
@@ -120,10 +123,14 @@ interface AuthPluginOptions {
   operatorSecret: string;
 }
 
-function accessOf(request: FastifyRequest): Access {
-  const declared = request.routeOptions.config.access;
+/** Who may call the route at `url`: as it declares, else a stylist on /api and anyone elsewhere. */
+export function routeAccess(declared: Access | undefined, url: string): Access {
   if (declared) return declared;
-  return request.url.startsWith('/api/') ? 'stylist' : 'public';
+  return url.startsWith('/api/') ? 'stylist' : 'public';
+}
+
+function accessOf(request: FastifyRequest): Access {
+  return routeAccess(request.routeOptions.config.access, request.url);
 }
 
 function queryToken(request: FastifyRequest): string | undefined {
@@ -145,6 +152,16 @@ export async function registerAuth(app: AppInstance, options: AuthPluginOptions)
     if (token && isBackOfficeAccess(access) && isOperatorTokenShaped(token)) {
       if (!(await verifyOperatorToken(token, operatorSecret))) throw AppError.unauthorized();
       request.actor = OPERATOR;
+      return;
+    }
+    if (!token && request.routeOptions.config.acceptsSessionCookie) {
+      const actor = await sessionCookieActor(options, request);
+      if (!actor) throw AppError.unauthorized();
+      request.actor = actor;
+      if (access === 'admin' && actor.role !== ROLES.admin)
+        throw AppError.forbidden('Only admin staff may do this.');
+      if (access === 'stylist' && actor.stylistId === null)
+        throw AppError.forbidden(NON_STYLIST_MESSAGE);
       return;
     }
     const claims = token ? await verifyAccessToken(token) : null;
@@ -185,7 +202,14 @@ export async function registerAuth(app: AppInstance, options: AuthPluginOptions)
   // Sign-in gets the contract's strict body check before Better Auth sees it.
   app.post('/api/auth/sign-in/email', {
     config: { access: 'public' },
-    schema: { tags: ['auth'], summary: 'Sign in with email and password', body: SignInBodySchema },
+    schema: {
+      tags: ['auth'],
+      operationId: 'signIn',
+      summary: 'Sign in with email and password',
+      body: SignInBodySchema,
+      // Wrong credentials, a banned account, too many tries (Better Auth's answers or the pause).
+      response: { 401: ErrorBodySchema, 403: ErrorBodySchema, 429: ErrorBodySchema },
+    },
     handler: (request, reply) => signInWithProtection(options, request, reply),
   });
   registerPasswordRoutes(app, options);
@@ -202,6 +226,24 @@ export async function registerAuth(app: AppInstance, options: AuthPluginOptions)
       return forwardToAuth(auth, request, reply, options, ping);
     },
   });
+}
+
+/** Who the browser's session cookie belongs to, as they are now; null without a live session. */
+async function sessionCookieActor(
+  { auth, sessions }: AuthPluginOptions,
+  request: FastifyRequest,
+): Promise<Actor | null> {
+  const found = await auth.api.getSession({ headers: webHeaders(request) });
+  if (!found) return null;
+  const session = await sessions.find(found.session.id, found.user.id);
+  if (!session) return null;
+  const role = session.role ?? ROLES.user;
+  return {
+    userId: found.user.id,
+    role,
+    stylistId: role === ROLES.stylist ? session.stylistId : null,
+    sessionId: found.session.id,
+  };
 }
 
 /** Sign-out; this instance forgets the ended session at once (sessions.ts, `forget`). */
@@ -433,10 +475,11 @@ function registerPasswordRoutes(app: AppInstance, options: AuthPluginOptions) {
     config: { access: 'public' },
     schema: {
       tags: ['auth'],
+      operationId: 'requestPasswordReset',
       summary: 'Email a single-use link to choose a new password',
       description: 'Answers the same whether or not an account uses the address.',
       body: ForgotPasswordBodySchema,
-      response: { 200: PasswordAnswerSchema },
+      response: { 200: PasswordAnswerSchema, 429: ErrorBodySchema },
     },
     handler: async (request, reply) => {
       await limitResetEmails(db, request.body.email, reply);
@@ -450,10 +493,11 @@ function registerPasswordRoutes(app: AppInstance, options: AuthPluginOptions) {
     config: { access: 'public' },
     schema: {
       tags: ['auth'],
+      operationId: 'resetPassword',
       summary: "Choose a new password with the emailed link's token",
       description: 'Every session of the account ends; the link works once.',
       body: ResetPasswordBodySchema,
-      response: { 200: PasswordAnswerSchema },
+      response: { 200: PasswordAnswerSchema, 429: ErrorBodySchema },
     },
     handler: async (request, reply) => {
       refuseCommonPassword(request.body.newPassword);
@@ -472,11 +516,12 @@ function registerPasswordRoutes(app: AppInstance, options: AuthPluginOptions) {
     config: { access: 'account' },
     schema: {
       tags: ['auth'],
+      operationId: 'changePassword',
       summary: 'Change the password, the current one given',
       description:
         'Needs the session cookie and its API token. Every other session ends; this browser gets a new session cookie, for which it fetches a new token.',
       body: ChangePasswordBodySchema,
-      response: { 200: PasswordAnswerSchema },
+      response: { 200: PasswordAnswerSchema, 429: ErrorBodySchema },
     },
     handler: async (request, reply) => {
       const actor = requireActor(request);

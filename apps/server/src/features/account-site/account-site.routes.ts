@@ -22,6 +22,7 @@ export const accountSiteRoutes: FastifyPluginAsyncZod<AccountSiteOptions> = asyn
     {
       schema: {
         tags: ['account'],
+        operationId: 'getSiteLinks',
         summary:
           'What the account modal links to here: the help site, and whether an account site exists',
         response: { 200: SiteLinksSchema },
@@ -35,6 +36,7 @@ export const accountSiteRoutes: FastifyPluginAsyncZod<AccountSiteOptions> = asyn
     {
       schema: {
         tags: ['account'],
+        operationId: 'createAccountSiteLink',
         summary: 'A one-minute signed link to a page of the external account site',
         body: AccountSiteLinkBodySchema,
         response: { 200: AccountSiteLinkSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },

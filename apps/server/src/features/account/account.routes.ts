@@ -21,6 +21,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorage
       config: { access: 'account' },
       schema: {
         tags: ['account'],
+        operationId: 'getAccount',
         summary: 'The signed-in account, with its stylist entry when asked',
         querystring: AccountQuerySchema,
         response: { 200: AccountDocumentSchema },
@@ -36,6 +37,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorage
       config: { access: 'stylist' },
       schema: {
         tags: ['account'],
+        operationId: 'updatePaymentOptions',
         summary: "The stylist's payout preference: check, or PayPal with its address",
         body: PaymentOptionsBodySchema,
         response: { 200: AccountDocumentSchema, 400: ErrorBodySchema },
@@ -50,6 +52,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStorage
       config: { access: 'stylist' },
       schema: {
         tags: ['account'],
+        operationId: 'updateTimeZone',
         summary:
           "The stylist's time zone for emails and PDFs: an IANA name such as America/Los_Angeles",
         body: TimeZoneBodySchema,

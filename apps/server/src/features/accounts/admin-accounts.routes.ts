@@ -31,6 +31,7 @@ export const adminAccountsRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth }> 
       config: { access: 'admin' },
       schema: {
         tags: ['back office'],
+        operationId: 'createStylist',
         summary: "Open a stylist's account",
         description: PASSWORD_RULE,
         body: CreateStylistBodySchema,
@@ -57,6 +58,7 @@ export const adminAccountsRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth }> 
       config: { access: 'admin' },
       schema: {
         tags: ['back office'],
+        operationId: 'createAdmin',
         summary: "Open an admin's account (back office API and CLI)",
         description: PASSWORD_RULE,
         body: CreateStylistBodySchema,
@@ -72,6 +74,7 @@ export const adminAccountsRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth }> 
   /** One change to a user, found by email: their state after it, or 404 for an unknown email. */
   function userChangeRoute<Body extends z.ZodType>(
     path: string,
+    operationId: string,
     summary: string,
     body: Body,
     change: (
@@ -86,6 +89,7 @@ export const adminAccountsRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth }> 
         config: { access: 'admin' },
         schema: {
           tags: ['back office'],
+          operationId,
           summary,
           body,
           response: { 200: UserAccessAnswerSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
@@ -98,13 +102,21 @@ export const adminAccountsRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth }> 
 
   userChangeRoute(
     'ban',
+    'banUser',
     "Refuse a user's sign-ins and end their sessions at once, on every instance",
     BanUserBodySchema,
     banUser,
   );
-  userChangeRoute('unban', 'Let a banned user sign in again', UnbanUserBodySchema, unbanUser);
+  userChangeRoute(
+    'unban',
+    'unbanUser',
+    'Let a banned user sign in again',
+    UnbanUserBodySchema,
+    unbanUser,
+  );
   userChangeRoute(
     'role',
+    'setUserRole',
     "Change a user's role; their sessions end",
     SetUserRoleBodySchema,
     setUserRole,

@@ -19,6 +19,7 @@ import {
 } from '@atelier/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { SiteUrls } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { FileStorage } from '../../integrations/storage/storage.ts';
@@ -120,6 +121,7 @@ export const clientPagesRoutes: FastifyPluginAsyncZod<{
       config,
       schema: {
         tags: ['client pages'],
+        operationId: 'getCuratedPage',
         summary: '"Curated For": the buyout offers awaiting the client\'s Yes or No',
         params: ClientPageParamsSchema,
         response: { 200: CuratedDocumentSchema, ...errors },
@@ -135,9 +137,13 @@ export const clientPagesRoutes: FastifyPluginAsyncZod<{
       config,
       schema: {
         tags: ['client pages'],
+        operationId: 'answerCuratedPage',
         summary: `Record the client's Yes and No, sent as JSON in the multipart field "${CURATED_ANSWER_FIELD}"`,
         params: ClientPageParamsSchema,
         consumes: ['multipart/form-data'],
+        multipartBody: z.object({
+          [CURATED_ANSWER_FIELD]: CuratedAnswerBodySchema.describe('The answers, as JSON text'),
+        }),
         response: { 200: CuratedDocumentSchema, ...answerErrors },
       },
     },
@@ -160,6 +166,7 @@ export const clientPagesRoutes: FastifyPluginAsyncZod<{
       config,
       schema: {
         tags: ['client pages'],
+        operationId: 'getQuoteSharePage',
         summary: '"Quote Share": every quote of the client, read-only',
         params: ClientPageParamsSchema,
         response: { 200: QuoteShareDocumentSchema, ...errors },
@@ -175,6 +182,7 @@ export const clientPagesRoutes: FastifyPluginAsyncZod<{
       config,
       schema: {
         tags: ['client pages'],
+        operationId: 'getOfferApprovalPage',
         summary: '"Approve White Glove Offers": the offers awaiting the client\'s answer',
         params: ClientPageParamsSchema,
         response: { 200: OfferApprovalDocumentSchema, ...errors },
@@ -190,6 +198,7 @@ export const clientPagesRoutes: FastifyPluginAsyncZod<{
       config,
       schema: {
         tags: ['client pages'],
+        operationId: 'answerOfferApprovalPage',
         summary: "Record the client's answer to each offer, as the stylist's review response",
         params: ClientPageParamsSchema,
         body: OfferApprovalBodySchema,
@@ -214,6 +223,7 @@ export const clientPagesRoutes: FastifyPluginAsyncZod<{
       config,
       schema: {
         tags: ['client pages'],
+        operationId: 'getHub',
         summary: "The client's hub: every item with its timeline, grouped by what it needs",
         params: ClientPageParamsSchema,
         response: { 200: HubDocumentSchema, ...errors },
@@ -228,6 +238,7 @@ export const clientPagesRoutes: FastifyPluginAsyncZod<{
       config,
       schema: {
         tags: ['client pages'],
+        operationId: 'actOnHubQuote',
         summary: 'Accept an offer, decline with a reason, or ask the stylist about one item',
         params: HubQuoteParamsSchema,
         body: HubQuoteActionSchema,
@@ -252,6 +263,7 @@ export const clientPagesRoutes: FastifyPluginAsyncZod<{
       config: { access: 'public' as const, rateLimit: NEW_LINK_RATE },
       schema: {
         tags: ['client pages'],
+        operationId: 'requestHubLink',
         summary: '"Send me a new link": emails a fresh hub link to a client\'s own address',
         body: NewLinkBodySchema,
         response: { 202: NewLinkAnswerSchema, 400: ErrorBodySchema, 429: ErrorBodySchema },

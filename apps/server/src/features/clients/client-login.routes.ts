@@ -59,6 +59,7 @@ export const clientLoginRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['clients'],
+        operationId: 'createClientLoginTicket',
         summary:
           "A single-use address (one minute) that signs a new tab in to the client's shop account",
         params: ClientIdParamsSchema,
@@ -85,6 +86,7 @@ export const clientLoginRoutes: FastifyPluginAsyncZod<{
       errorHandler: answerFailedSignIn,
       schema: {
         tags: ['clients'],
+        operationId: 'redeemClientLoginTicket',
         summary:
           'Uses a ticket: sets the shared single-sign-on cookie and redirects to the shop account site with check-sso=true (or signs in through Shopify Multipass)',
         params: ClientLoginParamsSchema,

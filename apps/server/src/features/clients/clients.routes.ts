@@ -25,6 +25,7 @@ export const clientsRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['clients'],
+        operationId: 'listClients',
         summary: "The stylist's clients by last name: one page of 30, or all without `page`",
         querystring: ClientListQuerySchema,
         response: { 200: ClientListDocumentSchema },
@@ -38,6 +39,7 @@ export const clientsRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['clients'],
+        operationId: 'createClient',
         summary: 'Register a client and their shop account',
         body: CreateClientBodySchema,
         response: { 201: ClientDocumentSchema, 409: ErrorBodySchema },
@@ -52,6 +54,7 @@ export const clientsRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['clients'],
+        operationId: 'getClient',
         summary: 'One client with stats',
         params: ClientIdParamsSchema,
         response: { 200: ClientDocumentSchema, 404: ErrorBodySchema },
@@ -65,6 +68,7 @@ export const clientsRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['clients'],
+        operationId: 'updateClientNotes',
         summary: "Save the stylist's notes on a client",
         params: ClientIdParamsSchema,
         body: UpdateClientBodySchema,

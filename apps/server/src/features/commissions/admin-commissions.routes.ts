@@ -24,6 +24,7 @@ export const adminCommissionsRoutes: FastifyPluginAsyncZod<{
       config: { access: 'admin' },
       schema: {
         tags: ['back office'],
+        operationId: 'recordSale',
         summary: "Record a converted quote's sale or buyout, creating the stylist's commission",
         params: QuoteIdParamsSchema,
         body: RecordSaleBodySchema,
@@ -54,6 +55,7 @@ export const adminCommissionsRoutes: FastifyPluginAsyncZod<{
       config: { access: 'admin' },
       schema: {
         tags: ['back office'],
+        operationId: 'markCommissionsPaid',
         summary: 'Pay out commissions: unpaid ones are paid, paid ones are listed and left alone',
         body: MarkPaidBodySchema,
         response: { 200: MarkPaidAnswerSchema, 404: ErrorBodySchema },

@@ -25,6 +25,7 @@ export const commissionsRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['commissions'],
+        operationId: 'listCommissions',
         summary: "A page of the stylist's commissions in a date range, with totals and timeline",
         querystring: CommissionListQuerySchema,
         response: { 200: CommissionListDocumentSchema, 400: ErrorBodySchema },
@@ -38,6 +39,7 @@ export const commissionsRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['commissions'],
+        operationId: 'exportCommissions',
         summary: "Every commission of the range as CSV, with the list's totals below the rows",
         querystring: CommissionExportQuerySchema,
         response: { 200: z.string().describe('text/csv'), 400: ErrorBodySchema },
@@ -59,6 +61,7 @@ export const commissionsRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['commissions'],
+        operationId: 'getCommission',
         summary: "One of the stylist's commissions, with its product when include=product",
         params: CommissionIdParamsSchema,
         querystring: CommissionQuerySchema,

@@ -14,6 +14,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     {
       schema: {
         tags: ['content'],
+        operationId: 'listTexts',
         summary: 'Every English text of the portal',
         response: { 200: I18nDocumentSchema },
       },
@@ -26,6 +27,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     {
       schema: {
         tags: ['content'],
+        operationId: 'getSnippet',
         summary: 'One text, looked up as `{category}.{key}`',
         body: SnippetBodySchema,
         response: { 200: SnippetSchema, 404: ErrorBodySchema },

@@ -10,6 +10,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     {
       schema: {
         tags: ['dashboard'],
+        operationId: 'getDashboard',
         summary: 'Commission totals, quotes to review, stuff to ship, open tasks and client count',
         response: { 200: DashboardSchema },
       },

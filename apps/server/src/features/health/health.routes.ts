@@ -12,7 +12,12 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ping: () => Promise<void> }> 
     {
       config: { access: 'public' },
       logLevel: 'warn',
-      schema: { tags: ['health'], response: { 200: HealthSchema } },
+      schema: {
+        tags: ['health'],
+        operationId: 'checkLive',
+        summary: 'Whether this instance is up (for a process supervisor)',
+        response: { 200: HealthSchema },
+      },
     },
     () => ({ status: 'ok' as const }),
   );
@@ -21,7 +26,12 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ping: () => Promise<void> }> 
     {
       config: { access: 'public' },
       logLevel: 'warn',
-      schema: { tags: ['health'], response: { 200: HealthSchema, 503: HealthSchema } },
+      schema: {
+        tags: ['health'],
+        operationId: 'checkReady',
+        summary: 'Whether this instance can serve: its database answers (for a load balancer)',
+        response: { 200: HealthSchema, 503: HealthSchema },
+      },
     },
     async (request, reply) => {
       try {

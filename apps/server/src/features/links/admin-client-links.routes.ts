@@ -20,6 +20,7 @@ export const adminClientLinksRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: 
       config: { access: 'admin' },
       schema: {
         tags: ['back office'],
+        operationId: 'revokeClientLinks',
         summary: 'End every live link of a client (client pages, manifests) at once',
         params: ClientIdParamsSchema,
         response: { 200: RevokedLinksAnswerSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
@@ -34,6 +35,7 @@ export const adminClientLinksRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: 
       config: { access: 'admin' },
       schema: {
         tags: ['back office'],
+        operationId: 'createClientLink',
         summary: "A new link to one of a client's pages (Curated For by default)",
         params: ClientIdParamsSchema,
         body: CreateClientLinkBodySchema,

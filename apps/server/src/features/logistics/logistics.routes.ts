@@ -37,6 +37,7 @@ export const logisticsRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['logistics'],
+        operationId: 'recordPickup',
         summary: "Record a pickup of a client's accepted items, signed by the client",
         body: CompletePickupBodySchema,
         response: {
@@ -62,6 +63,7 @@ export const logisticsRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['logistics'],
+        operationId: 'buyShippingLabel',
         summary: "Buy a label for a client's accepted items and record the parcel",
         params: ClientIdParamsSchema,
         body: ShippingLabelBodySchema,
@@ -90,6 +92,7 @@ export const logisticsRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['logistics'],
+        operationId: 'getShipmentManifest',
         summary: "One of the stylist's shipments as its manifest",
         querystring: ManifestQuerySchema,
         response: { 200: ShipmentDocumentSchema, 404: ErrorBodySchema },
@@ -104,6 +107,7 @@ export const logisticsRoutes: FastifyPluginAsyncZod<{
       config: { access: 'public' },
       schema: {
         tags: ['logistics'],
+        operationId: 'getPublicManifest',
         summary: 'A manifest opened through its public print link',
         querystring: PublicManifestQuerySchema,
         response: { 200: ShipmentDocumentSchema, 404: ErrorBodySchema },

@@ -23,6 +23,7 @@ export const marketingBoxRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileSt
     {
       schema: {
         tags: ['content'],
+        operationId: 'getMarketingBox',
         summary: 'The marketing box when it is enabled, else null',
         response: { 200: MarketingBoxDocumentSchema },
       },
@@ -36,6 +37,7 @@ export const marketingBoxRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileSt
       config: { access: 'admin' },
       schema: {
         tags: ['back office'],
+        operationId: 'getStoredMarketingBox',
         summary: 'The marketing box as stored, enabled or not; null before one was ever set',
         response: { 200: MarketingBoxDocumentSchema },
       },
@@ -49,6 +51,7 @@ export const marketingBoxRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileSt
       config: { access: 'admin' },
       schema: {
         tags: ['back office'],
+        operationId: 'setMarketingBox',
         summary: 'Set the marketing box: enabled or not, title, link and image',
         body: MarketingBoxBodySchema,
         response: { 200: AdminMarketingBoxDocumentSchema, 400: ErrorBodySchema },

@@ -15,6 +15,7 @@ export const adminNotificationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async
       config: { access: 'admin' },
       schema: {
         tags: ['back office'],
+        operationId: 'createNotification',
         summary: "Notify a stylist; it reaches the stylist's open pages at once",
         body: CreateNotificationBodySchema,
         response: { 201: NotificationDocumentSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },

@@ -7,6 +7,7 @@ import {
   STREAM_TOKEN_PARAM,
 } from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireStylist } from '../../auth/auth.plugin.ts';
 import type { Db } from '../../db/client.ts';
 import { openEventStream } from './event-stream.ts';
@@ -25,6 +26,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ db: Db; hub: Notificat
     {
       schema: {
         tags: ['notifications'],
+        operationId: 'listNotifications',
         summary: "The stylist's newest notifications and the unread count",
         response: { 200: NotificationListDocumentSchema },
       },
@@ -40,6 +42,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ db: Db; hub: Notificat
     {
       schema: {
         tags: ['notifications'],
+        operationId: 'markNotificationsRead',
         summary: 'Mark some of the stylist’s notifications read, or all; answers the fresh list',
         body: MarkNotificationsReadBodySchema,
         response: { 200: NotificationListDocumentSchema, 404: ErrorBodySchema },
@@ -57,6 +60,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ db: Db; hub: Notificat
       config: { acceptsQueryToken: true },
       schema: {
         tags: ['notifications'],
+        operationId: 'streamNotifications',
         summary: 'New notifications as server-sent events (text/event-stream)',
         description:
           `EventSource cannot send headers: pass the API token as \`?${STREAM_TOKEN_PARAM}=\`. ` +
@@ -64,7 +68,14 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ db: Db; hub: Notificat
           'unread count after some were marked read). A comment every 25 s keeps the stream ' +
           'open; it ends when the token expires, and the browser reconnects with a fresh one.',
         querystring: NotificationStreamQuerySchema,
-        response: { 401: ErrorBodySchema, 403: ErrorBodySchema },
+        response: {
+          200: {
+            description: 'The stream: `event:` and `data:` lines, a JSON object per event',
+            content: { 'text/event-stream': { schema: z.string() } },
+          },
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+        },
       },
     },
     (request, reply) => {

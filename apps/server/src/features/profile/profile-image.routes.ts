@@ -1,5 +1,11 @@
-import { PROFILE_IMAGE_MAX_BYTES, ProfileImageResponseSchema } from '@atelier/contract';
+import {
+  ErrorBodySchema,
+  PROFILE_IMAGE_MAX_BYTES,
+  PROFILE_IMAGE_TYPES,
+  ProfileImageResponseSchema,
+} from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireStylist } from '../../auth/auth.plugin.ts';
 import type { Db } from '../../db/client.ts';
 import type { FileStorage } from '../../integrations/storage/storage.ts';
@@ -16,9 +22,18 @@ export const profileImageRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['profile'],
+        operationId: 'uploadProfileImage',
         summary: "Set the stylist's own photo or one of their clients' (multipart: userId, file)",
         consumes: ['multipart/form-data'],
-        response: { 200: ProfileImageResponseSchema },
+        multipartBody: z.object({
+          userId: z.string().describe("The stylist's own user id, or one of their clients'"),
+          file: z
+            .file()
+            .describe(
+              `The photo (${PROFILE_IMAGE_TYPES.join(', ')}), at most ${PROFILE_IMAGE_MAX_BYTES / 1024 / 1024} MB`,
+            ),
+        }),
+        response: { 200: ProfileImageResponseSchema, 404: ErrorBodySchema },
       },
     },
     async (request) => {

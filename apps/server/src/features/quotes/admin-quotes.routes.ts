@@ -27,6 +27,7 @@ export const adminQuotesRoutes: FastifyPluginAsyncZod<{
       config: { access: 'admin' },
       schema: {
         tags: ['back office'],
+        operationId: 'getQuote',
         summary: 'Any quote, with its offers and history',
         params: QuoteIdParamsSchema,
         response: { 200: QuoteDocumentSchema, 404: ErrorBodySchema },
@@ -41,6 +42,7 @@ export const adminQuotesRoutes: FastifyPluginAsyncZod<{
       config: { access: 'admin' },
       schema: {
         tags: ['back office'],
+        operationId: 'moveQuote',
         summary: 'Move a quote one step through its life cycle',
         params: QuoteIdParamsSchema,
         body: AdminQuoteActionSchema,

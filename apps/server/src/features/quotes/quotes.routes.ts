@@ -3,6 +3,7 @@ import {
   CreateQuoteBodySchema,
   DesignerDirectoryDocumentSchema,
   ErrorBodySchema,
+  PROFILE_IMAGE_TYPES,
   QUOTE_IMAGE_MAX_BYTES,
   QuoteDocumentSchema,
   QuoteListDataSchema,
@@ -11,6 +12,7 @@ import {
   UploadedImageSchema,
 } from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireStylist } from '../../auth/auth.plugin.ts';
 import type { SiteUrls } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -33,6 +35,7 @@ export const quotesRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['quotes'],
+        operationId: 'getDesignerDirectory',
         summary: 'Every designer with its categories, for the new item form',
         response: { 200: DesignerDirectoryDocumentSchema },
       },
@@ -45,8 +48,16 @@ export const quotesRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['quotes'],
+        operationId: 'uploadQuoteImage',
         summary: 'Upload a photo for a new quote (multipart: image)',
         consumes: ['multipart/form-data'],
+        multipartBody: z.object({
+          image: z
+            .file()
+            .describe(
+              `The photo (${PROFILE_IMAGE_TYPES.join(', ')}), at most ${QUOTE_IMAGE_MAX_BYTES / 1024 / 1024} MB`,
+            ),
+        }),
         response: { 201: UploadedImageSchema },
       },
     },
@@ -66,6 +77,7 @@ export const quotesRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['quotes'],
+        operationId: 'createQuote',
         summary: "Submit one of a client's items for a quote, with its uploaded photos",
         body: CreateQuoteBodySchema,
         response: { 201: QuoteDocumentSchema, 404: ErrorBodySchema, 409: ErrorBodySchema },
@@ -80,6 +92,7 @@ export const quotesRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['quotes'],
+        operationId: 'listClientQuotes',
         summary: "A client's quotes, newest first",
         params: ClientIdParamsSchema,
         response: { 200: QuoteListDocumentSchema, 404: ErrorBodySchema },
@@ -93,6 +106,7 @@ export const quotesRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['quotes'],
+        operationId: 'recordClientAnswers',
         summary: "Record the client's answers to offers, all or nothing",
         params: ClientIdParamsSchema,
         body: RecordResponsesBodySchema,

@@ -13,6 +13,7 @@ export const shareRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }> =
     {
       schema: {
         tags: ['share'],
+        operationId: 'shareQuotes',
         summary: 'Email the client a new link to their quotes',
         body: ShareBodySchema,
         response: { 200: ShareAnswerSchema, 404: ErrorBodySchema },

@@ -21,6 +21,7 @@ export const tutorialsRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStora
     {
       schema: {
         tags: ['tutorials'],
+        operationId: 'listTutorials',
         summary: 'Every tutorial by category, then order; meta says whether the stylist is new',
         response: { 200: TutorialListDocumentSchema },
       },
@@ -34,6 +35,7 @@ export const tutorialsRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStora
       config: { access: 'admin' },
       schema: {
         tags: ['back office'],
+        operationId: 'createTutorial',
         summary: 'Add a tutorial',
         body: TutorialBodySchema,
         response: { 201: TutorialDocumentSchema, 400: ErrorBodySchema },
@@ -48,6 +50,7 @@ export const tutorialsRoutes: FastifyPluginAsyncZod<{ db: Db; storage: FileStora
       config: { access: 'admin' },
       schema: {
         tags: ['back office'],
+        operationId: 'replaceTutorial',
         summary: 'Replace a tutorial',
         params: TutorialIdParamsSchema,
         body: TutorialBodySchema,

@@ -18,6 +18,7 @@ export const adminOutboxRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       config: { access: 'admin' },
       schema: {
         tags: ['back office'],
+        operationId: 'listOutbox',
         summary: 'Mail not delivered yet: pending messages and failed ones, failed first',
         querystring: OutboxListQuerySchema,
         response: { 200: OutboxListDocumentSchema, 400: ErrorBodySchema },
@@ -32,6 +33,7 @@ export const adminOutboxRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       config: { access: 'admin' },
       schema: {
         tags: ['back office'],
+        operationId: 'retryOutboxMessage',
         summary: 'Queue a failed message again, due now; a pending or delivered one is refused',
         params: OutboxMessageIdParamsSchema,
         response: {
@@ -51,6 +53,7 @@ export const adminOutboxRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       config: { access: 'admin' },
       schema: {
         tags: ['back office'],
+        operationId: 'retryFailedOutboxMessages',
         summary: 'Queue every failed message again, due now',
         response: { 200: RequeueFailedAnswerSchema },
       },
