@@ -47,8 +47,8 @@ export function commonErrorStatuses(route: Pick<RouteOptions, 'url' | 'schema' |
   const statuses = new Set<number>();
   const access = routeAccess(route.config?.access, route.url);
   if (access !== 'public') statuses.add(401);
-  // The auth hook refuses a non-stylist on stylist routes and a non-admin on admin routes.
-  if (access === 'stylist' || access === 'admin') statuses.add(403);
+  // The auth hook refuses a non-stylist on stylist routes and anyone else on office routes.
+  if (access === 'stylist' || access === 'admin' || access === 'operations') statuses.add(403);
   const schema = route.schema ?? {};
   const takesBody = schema.body !== undefined || schema.multipartBody !== undefined;
   if (takesBody || schema.querystring || schema.params || schema.headers) statuses.add(400);

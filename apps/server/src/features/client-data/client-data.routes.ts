@@ -37,6 +37,7 @@ export const clientDataRoutes: FastifyPluginAsyncZod<{
       config: { access: 'operations' },
       schema: {
         tags: ['back office'],
+        operationId: 'exportClient',
         summary: 'Everything Atelier holds about a client: client.json and their files, as a zip',
         params: ClientIdParamsSchema,
         response: { 200: z.any().describe('application/zip'), ...forbiddenOrUnknown },
@@ -64,6 +65,7 @@ export const clientDataRoutes: FastifyPluginAsyncZod<{
       config: { access: 'operations' },
       schema: {
         tags: ['back office'],
+        operationId: 'eraseClient',
         summary:
           "Erases a client's personal data and files, keeping the money records under a stand-in name; again finishes a failed file deletion",
         params: ClientIdParamsSchema,
@@ -93,6 +95,7 @@ export const clientDataRoutes: FastifyPluginAsyncZod<{
       config: { access: 'operations' },
       schema: {
         tags: ['back office'],
+        operationId: 'listAudit',
         summary: 'The audit trail, oldest first, a page at a time',
         querystring: AuditQuerySchema,
         response: {
