@@ -98,7 +98,6 @@ export async function startNotificationHub(options: {
   let isEnding = false;
 
   function endAll() {
-    isEnding = true;
     for (const group of [...sinks.values()]) for (const sink of [...group]) sink.end();
     sinks.clear();
     sessionSinks.clear();
@@ -165,8 +164,12 @@ export async function startNotificationHub(options: {
     /** How many streams are open on this instance (for tests and the log). */
     openStreams: () => [...sinks.values()].reduce((total, group) => total + group.size, 0),
     /** Ends every stream, so that the server can close (open responses would hold it). */
-    endStreams: endAll,
+    endStreams() {
+      isEnding = true;
+      endAll();
+    },
     async stop() {
+      isEnding = true;
       for (const leave of leaveSessions) leave();
       endAll();
       await unlisten();
