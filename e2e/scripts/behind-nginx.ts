@@ -2,8 +2,9 @@
  * Two compiled instances on PostgreSQL behind nginx, configured with the nginx block of
  * docs/operations.md (its ports replaced), as an operator runs them:
  *
- * 1. a rolling restart under load: each instance in turn gets SIGTERM, exits, starts again and
- *    serves, `GAP_MS` before the next one goes, for `ROUNDS` rounds, while `CONCURRENCY` loops read
+ * 1. a rolling restart under load, as the guide's "Drain an instance" says: each instance in turn
+ *    is marked `down` in nginx (reload), gets SIGTERM, exits, starts again, serves and is put back
+ *    (reload), `GAP_MS` before the next one goes, for `ROUNDS` rounds, while `CONCURRENCY` loops read
  *    and write through nginx; every request that did not answer 2xx counts as failed (goal 0), and
  *    every acknowledged write must be in the database;
  * 2. a forged `X-Forwarded-For` does not escape the sign-in limit (TRUST_PROXY=1);
@@ -21,6 +22,7 @@
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -44,6 +46,8 @@ const TIME_LIMIT_S = knob('TIME_LIMIT_S', 300, 1_800);
 /** No load loop sends more than this many requests, whatever the time. */
 const MAX_REQUESTS_PER_LOOP = 20_000;
 const NGINX = process.env.NGINX ?? '/usr/sbin/nginx';
+/** How long after the reload that drains an instance it gets SIGTERM: nginx's old workers finish. */
+const DRAIN_MS = 1_000;
 const databaseUrl = process.env.DATABASE_URL ?? '';
 const cluster = process.env.TEST_PG_CLUSTER?.trim().split(/\s+/);
 const PASSWORD = 'behind-nginx-password-42';
@@ -79,14 +83,63 @@ function cleanUp() {
   fs.rmSync(work, { recursive: true, force: true });
 }
 
+/**
+ * One request on a connection of its own. A connection kept alive across the reload that drains
+ * an instance is closed by nginx's old worker; a browser then sends again on a new connection,
+ * which Node's fetch does not, so the load measures what a browser meets.
+ */
+function send(
+  url: string,
+  { method, token, body }: { method: string; token: string; body: string | undefined },
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      {
+        method,
+        agent: false,
+        timeout: 15_000,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body && { 'content-type': 'application/json' }),
+        },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+        response.on('error', reject);
+      },
+    );
+    request.on('timeout', () => request.destroy(new Error('timed out after 15 s')));
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
 /** The nginx block of docs/operations.md, on this run's ports, inside a config of its own. */
-function nginxConfig(listenPort: number, instancePorts: [number, number]): string {
+function nginxConfig(
+  listenPort: number,
+  instancePorts: [number, number],
+  drained: number | null = null,
+): string {
   const operations = fs.readFileSync(path.join(repoRoot, 'docs/operations.md'), 'utf8');
   const block = /```nginx\n([\s\S]+?)```/.exec(operations)?.[1];
   if (!block) throw new Error('docs/operations.md has no nginx block');
+  // The drain step of the guide: the instance about to stop is marked `down`.
+  const server = (example: string, port: number) => (line: string) =>
+    line.replace(example, `127.0.0.1:${port}`).replace(/;$/, port === drained ? ' down;' : ';');
   const site = block
-    .replace('127.0.0.1:3101', `127.0.0.1:${instancePorts[0]}`)
-    .replace('127.0.0.1:3102', `127.0.0.1:${instancePorts[1]}`)
+    .split('\n')
+    .map((line) =>
+      line.includes('127.0.0.1:3101')
+        ? server('127.0.0.1:3101', instancePorts[0])(line)
+        : line.includes('127.0.0.1:3102')
+          ? server('127.0.0.1:3102', instancePorts[1])(line)
+          : line,
+    )
+    .join('\n')
     .replace(/listen 8080;/, `listen 127.0.0.1:${listenPort};`);
   const temp = (name: string) => path.join(work, 'nginx', name);
   for (const name of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) {
@@ -160,6 +213,10 @@ async function main() {
 
   const confPath = path.join(work, 'nginx.conf');
   fs.writeFileSync(confPath, nginxConfig(lbPort, [portA, portB]));
+  async function reloadNginx(drained: number | null) {
+    fs.writeFileSync(confPath, nginxConfig(lbPort, [portA, portB], drained));
+    await run(NGINX, ['-c', confPath, '-p', work, '-s', 'reload'], { timeout: 10_000 });
+  }
   // Its own output would keep a caller's pipe open past the run: it logs to files in `work`.
   const nginx = spawn(NGINX, ['-c', confPath, '-p', work], { stdio: 'ignore' });
   const nginxExited = new Promise((resolve) => nginx.on('exit', resolve));
@@ -205,12 +262,9 @@ async function main() {
       let status = 0;
       let detail = '';
       try {
-        const response = await fetch(`${baseUrl}/api/stylist/clients${isWrite ? '' : '?page=1'}`, {
+        const answer = await send(`${baseUrl}/api/stylist/clients${isWrite ? '' : '?page=1'}`, {
           method: isWrite ? 'POST' : 'GET',
-          headers: {
-            authorization: `Bearer ${token}`,
-            ...(isWrite && { 'content-type': 'application/json' }),
-          },
+          token,
           body: isWrite
             ? JSON.stringify({
                 firstName: 'Rolling',
@@ -223,10 +277,9 @@ async function main() {
                 postalCode: '10012',
               })
             : undefined,
-          signal: AbortSignal.timeout(15_000),
         });
-        status = response.status;
-        const body = await response.text();
+        status = answer.status;
+        const body = answer.body;
         if (isWrite && status === 201) {
           acknowledged.push((JSON.parse(body) as { data: { id: number } }).data.id);
         }
@@ -246,6 +299,9 @@ async function main() {
   for (let round = 1; round <= ROUNDS; round++) {
     for (const port of [portA, portB]) {
       const old = instances.get(port)!;
+      // As the guide says: drain it in nginx (down, reload), then stop it, then put it back.
+      await reloadNginx(port);
+      await pause(DRAIN_MS);
       const stoppedAt = Date.now();
       old.child.kill('SIGTERM');
       const code = await old.exited;
@@ -253,6 +309,7 @@ async function main() {
       const exitedMs = Date.now() - stoppedAt;
       check(code === 0, `round ${round}: the instance on :${port} exits 0 after SIGTERM`);
       await startInstance(port);
+      await reloadNginx(null);
       restarts.push(
         `:${port} exited in ${exitedMs} ms, served again ${Date.now() - stoppedAt} ms after SIGTERM`,
       );
@@ -267,6 +324,16 @@ async function main() {
     `rolling restart: ${total} requests through nginx, statuses ${JSON.stringify(Object.fromEntries(answers))}, ${failed.length} failed`,
   );
   for (const line of [...new Set(failed)].slice(0, 10)) console.log(`  failed: ${line}`);
+  if (failed.length > 0) {
+    // What nginx saw of the failed requests' upstreams.
+    const errorLog = fs.readFileSync(path.join(work, 'nginx', 'error.log'), 'utf8');
+    for (const line of errorLog
+      .split('\n')
+      .filter((entry) => entry.includes('upstream') && !entry.includes('Connection refused'))
+      .slice(-10)) {
+      console.log(`  nginx: ${line}`);
+    }
+  }
   check(
     failed.length === 0,
     `no request failed during ${ROUNDS * 2} restarts (${failed.length} failed of ${total})`,

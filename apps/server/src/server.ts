@@ -1,8 +1,12 @@
+import net from 'node:net';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { seedDemoDataIfEmpty } from './db/seed/seed.ts';
 import { startBanner } from './lib/start-banner.ts';
+
+/** How long a stopping instance waits for connections it accepted to deliver their request. */
+const ACCEPTED_CONNECTIONS_GRACE_MS = 500;
 
 function isPortTaken(error: unknown): error is { port: number; address: string } {
   return (error as { code?: unknown } | null)?.code === 'EADDRINUSE';
@@ -22,6 +26,11 @@ async function main() {
       process.exit(1);
     }, 10_000);
     timer.unref();
+    // Stop accepting connections, but let those already accepted deliver their request first:
+    // http.Server's own close() would also end the idle ones, among them a connection whose
+    // request is still on its way, which a load balancer cannot retry when it is a POST (a 502).
+    net.Server.prototype.close.call(app.server);
+    await new Promise((resolve) => setTimeout(resolve, ACCEPTED_CONNECTIONS_GRACE_MS));
     await app.close();
     process.exit(0);
   };
