@@ -1,5 +1,5 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import { lt, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { rateLimitHits } from '../db/schema.ts';
 
@@ -50,20 +50,12 @@ export async function countHit(
   return { hits: row?.hits ?? 1, ttlMs: row?.ttlMs ?? 0 };
 }
 
-/** How often, in counted requests, an instance deletes the rows of windows that have ended. */
-const SWEEP_EVERY = 500;
-
 /**
  * Counts in PostgreSQL, so every instance behind one address enforces one limit: one upsert a
- * request, which starts a fresh window when the last one has ended (database clock).
+ * request, which starts a fresh window when the last one has ended (database clock). Rows of ended
+ * windows are deleted by the retention sweep (features/client-data/retention.ts).
  */
 export function postgresRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
-  let counted = 0;
-  function sweep() {
-    db.delete(rateLimitHits)
-      .where(lt(rateLimitHits.resetAt, sql`now()`))
-      .catch(() => {});
-  }
   class PostgresStore implements FastifyRateLimitStore {
     constructor(
       _globalParams: unknown,
@@ -71,7 +63,6 @@ export function postgresRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
     ) {}
 
     incr(key: string, done: Done, timeWindowMs: number) {
-      if (++counted % SWEEP_EVERY === 0) sweep();
       countHit(db, `${this.scope}|${key}`, timeWindowMs).then(
         ({ hits, ttlMs }) => done(null, { current: hits, ttl: Math.ceil(ttlMs) }),
         (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
