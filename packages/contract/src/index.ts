@@ -31,3 +31,4 @@ export * from './admin.ts';
 export * from './file-links.ts';
 export * from './text.ts';
 export * from './client-data.ts';
+export * from './endpoint.ts';

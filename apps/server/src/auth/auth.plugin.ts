@@ -14,6 +14,7 @@ import {
   SESSION_ENDED_MESSAGE,
   STREAM_TOKEN_PARAM,
   SignInBodySchema,
+  type Access,
   type ErrorBody,
   type SignInBody,
 } from '@atelier/contract';
@@ -34,11 +35,8 @@ import { isOperatorTokenShaped, verifyOperatorToken } from './operator-token.ts'
 import type { SessionWatch } from './sessions.ts';
 import type { SignInProtection } from './sign-in-protection.ts';
 
-/**
- * Who may call a route. Every /api route is `stylist` unless it says otherwise. `operations` is a
- * back-office route for whoever `mayManageClientData` allows (the CLI's operator token too).
- */
-export type Access = 'public' | 'account' | 'stylist' | 'admin' | 'operations';
+/** Who may call a route: declared by its endpoint in the contract (`mayManageClientData` for `operations`). */
+export type { Access };
 
 /** The back office's routes: the operator's command line may call them, and their changes are audited. */
 export const isBackOfficeAccess = (access: Access | undefined) =>

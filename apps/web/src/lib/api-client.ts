@@ -1,4 +1,13 @@
-import { API_ACCEPT, SESSION_ENDED_MESSAGE, type ErrorBody } from '@atelier/contract';
+import {
+  API_ACCEPT,
+  SESSION_ENDED_MESSAGE,
+  endpointUrl,
+  successSchema,
+  type Endpoint,
+  type EndpointAnswer,
+  type EndpointArgs,
+  type ErrorBody,
+} from '@atelier/contract';
 import type { z } from 'zod';
 
 /**
@@ -256,6 +265,58 @@ export function apiUpload<S extends z.ZodType>(
     signal?.addEventListener('abort', onAbortSignal, { once: true });
     xhr.send(formData);
   });
+}
+
+/** A call's arguments (its definition's params, query and body) and how to make it. */
+type CallArgs<E extends Endpoint> = EndpointArgs<E> &
+  Pick<ApiRequestOptions, 'credentials' | 'signal'>;
+
+/** Any endpoint's arguments, as the implementation reads them. */
+interface LooseArgs {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+}
+
+/** No argument when the endpoint needs none; else its params, query and body. */
+type CallRest<E extends Endpoint> =
+  object extends EndpointArgs<E> ? [args?: CallArgs<E>] : [args: CallArgs<E>];
+
+/**
+ * Calls `endpoint` (packages/contract): its path with `params` filled in, `query` as the query
+ * string, `body` as JSON (FormData as multipart), and its successful answer parsed by its schema.
+ */
+export function api<E extends Endpoint>(
+  endpoint: E,
+  ...[args]: CallRest<E>
+): Promise<EndpointAnswer<E>> {
+  const { params, query, body, ...options } = (args ?? {}) as LooseArgs &
+    Pick<ApiRequestOptions, 'credentials' | 'signal'>;
+  return apiRequest(
+    endpoint.method,
+    endpointUrl(endpoint, params, query),
+    successSchema(endpoint),
+    {
+      ...options,
+      ...(body !== undefined ? { body } : {}),
+    },
+  ) as Promise<EndpointAnswer<E>>;
+}
+
+/** Uploads `body` (multipart) to `endpoint` with progress, as `apiUpload` does. */
+export function upload<E extends Endpoint>(
+  endpoint: E,
+  args: EndpointArgs<E> & { body: FormData } & ApiUploadOptions,
+): Promise<EndpointAnswer<E>> {
+  const { params, query, body, ...options } = args as unknown as LooseArgs & {
+    body: FormData;
+  } & ApiUploadOptions;
+  return apiUpload(
+    endpointUrl(endpoint, params, query),
+    body,
+    successSchema(endpoint),
+    options,
+  ) as Promise<EndpointAnswer<E>>;
 }
 
 export function apiGet<S extends z.ZodType>(path: string, schema: S, options?: ApiRequestOptions) {

@@ -1,6 +1,6 @@
 import {
   ClientDocumentSchema,
-  ClientListDocumentSchema,
+  clientsApi,
   type ClientDocument,
   type CreateClientBody,
   type UpdateClientBody,
@@ -12,7 +12,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { apiGet, apiPost, apiPut } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
 import { fileLinksStillWork, freshWhileFileLinksWork } from '../../lib/file-links.ts';
 import { uploadProfileImage } from '../account/profile-photo-queries.ts';
 
@@ -30,12 +30,10 @@ export const clientKeys = {
 const dashboardKey = ['dashboard'] as const;
 
 export function clientsPageQueryOptions(page: number, search: string) {
-  const params = new URLSearchParams({ page: String(page) });
-  if (search.trim()) params.set('search', search.trim());
+  const query = { page, ...(search.trim() ? { search: search.trim() } : {}) };
   return queryOptions({
     queryKey: clientKeys.page(page, search.trim()),
-    queryFn: ({ signal }) =>
-      apiGet(`/api/stylist/clients?${params}`, ClientListDocumentSchema, { signal }),
+    queryFn: ({ signal }) => api(clientsApi.listClients, { query, signal }),
   });
 }
 
@@ -79,7 +77,8 @@ function writeCachedClient(document: ClientDocument): void {
 }
 
 async function fetchClient(clientId: number, signal?: AbortSignal): Promise<ClientDocument> {
-  const document = await apiGet(`/api/stylist/clients/${clientId}`, ClientDocumentSchema, {
+  const document = await api(clientsApi.getClient, {
+    params: { clientId },
     ...(signal && { signal }),
   });
   writeCachedClient(document);
@@ -113,8 +112,7 @@ function storeClient(queryClient: QueryClient, document: ClientDocument) {
 export function useCreateClient() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateClientBody) =>
-      apiPost('/api/stylist/clients', body, ClientDocumentSchema),
+    mutationFn: (body: CreateClientBody) => api(clientsApi.createClient, { body }),
     onSuccess: async (document) => {
       storeClient(queryClient, document);
       await Promise.all([
@@ -129,7 +127,7 @@ export function useSaveClientComment(clientId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: UpdateClientBody) =>
-      apiPut(`/api/stylist/clients/${clientId}`, body, ClientDocumentSchema),
+      api(clientsApi.updateClientNotes, { params: { clientId }, body }),
     onSuccess: async (document) => {
       storeClient(queryClient, document);
       await queryClient.invalidateQueries({ queryKey: clientKeys.pages() });
