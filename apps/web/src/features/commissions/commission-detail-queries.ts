@@ -1,6 +1,6 @@
-import { CommissionDocumentSchema, type CommissionDocument } from '@atelier/contract';
+import { commissionsApi, type CommissionDocument } from '@atelier/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
 
 /** Under the commissions feature's root key, so invalidating ['commissions'] refreshes it too. */
 export function commissionDetailKey(commissionId: number) {
@@ -11,14 +11,14 @@ export function fetchCommission(
   commissionId: number,
   signal?: AbortSignal,
 ): Promise<CommissionDocument> {
-  return apiGet(
-    `/api/stylist/commissions/${commissionId}?include=product`,
-    CommissionDocumentSchema,
-    signal ? { signal } : {},
-  );
+  return api(commissionsApi.getCommission, {
+    params: { commissionId },
+    query: { include: 'product' },
+    ...(signal ? { signal } : {}),
+  });
 }
 
-/** One commission with its product (§7 `GET /api/stylist/commissions/{id}?include=product`). */
+/** One commission with its product (§7, `getCommission` with include=product). */
 export function commissionDetailQueryOptions(commissionId: number) {
   return queryOptions({
     queryKey: commissionDetailKey(commissionId),

@@ -1,11 +1,11 @@
-import { ErrorBodySchema } from '@atelier/contract';
+import { ErrorBodySchema, commissionsApi, endpointUrl } from '@atelier/contract';
 import { sessionStore } from '../auth/session-store.ts';
 import { toRangeQuery, type CommissionRange } from './commissions-queries.ts';
 
 export const DEFAULT_EXPORT_FILE_NAME = 'commissions.csv';
 
 export function exportPath(range: CommissionRange): string {
-  return `/api/stylist/commissions/export?${new URLSearchParams({ ...toRangeQuery(range) }).toString()}`;
+  return endpointUrl(commissionsApi.exportCommissions, undefined, { ...toRangeQuery(range) });
 }
 
 /** The file name a Content-Disposition header gives (filename* first), else the default. */

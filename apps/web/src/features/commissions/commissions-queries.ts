@@ -1,11 +1,11 @@
 import {
-  CommissionListDocumentSchema,
+  commissionsApi,
   type CommissionListDocument,
   type CommissionResource,
   type TimelinePoint,
 } from '@atelier/contract';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
 import { browserTimeZone } from '../../lib/format.ts';
 
 /** The date range picker's choice: calendar days as YYYY-MM-DD, either end possibly unset. */
@@ -41,18 +41,16 @@ export const commissionKeys = {
     [...commissionKeys.all, 'every-page', toRangeQuery(range)] as const,
 };
 
-export function commissionsPath(range: CommissionRange): string {
-  return `/api/stylist/commissions?${new URLSearchParams({ ...toRangeQuery(range) }).toString()}`;
+/** links.next is absolute on the account host (§7): the next page is asked with its query. */
+export function nextPageQuery(absoluteUrl: string): Record<string, string> {
+  return Object.fromEntries(new URL(absoluteUrl, window.location.origin).searchParams);
 }
 
-/** links.next is absolute on the account host (§7); the api client calls it by path and query. */
-export function toApiPath(absoluteUrl: string): string {
-  const url = new URL(absoluteUrl, window.location.origin);
-  return `${url.pathname}${url.search}`;
-}
-
-function fetchCommissionPage(path: string, signal?: AbortSignal): Promise<CommissionListDocument> {
-  return apiGet(path, CommissionListDocumentSchema, signal ? { signal } : {});
+function fetchCommissionPage(
+  query: Record<string, string>,
+  signal?: AbortSignal,
+): Promise<CommissionListDocument> {
+  return api(commissionsApi.listCommissions, { query, ...(signal ? { signal } : {}) });
 }
 
 /** The range's commissions page by page, following links.next; a new range starts over. */
@@ -60,8 +58,9 @@ export function useCommissionPages(range: CommissionRange) {
   return useInfiniteQuery({
     queryKey: commissionKeys.list(range),
     queryFn: ({ pageParam, signal }) => fetchCommissionPage(pageParam, signal),
-    initialPageParam: commissionsPath(range),
-    getNextPageParam: (lastPage) => (lastPage.links.next ? toApiPath(lastPage.links.next) : null),
+    initialPageParam: { ...toRangeQuery(range) } as Record<string, string>,
+    getNextPageParam: (lastPage) =>
+      lastPage.links.next ? nextPageQuery(lastPage.links.next) : null,
   });
 }
 
@@ -98,11 +97,11 @@ async function fetchEveryCommission(
   signal?: AbortSignal,
 ): Promise<CommissionResource[]> {
   const pages: CommissionListDocument[] = [];
-  let path: string | null = commissionsPath(range);
-  while (path && pages.length < MAX_PAGES) {
-    const page = await fetchCommissionPage(path, signal);
+  let query: Record<string, string> | null = { ...toRangeQuery(range) };
+  while (query && pages.length < MAX_PAGES) {
+    const page = await fetchCommissionPage(query, signal);
     pages.push(page);
-    path = page.links.next ? toApiPath(page.links.next) : null;
+    query = page.links.next ? nextPageQuery(page.links.next) : null;
   }
   return uniqueCommissions(pages);
 }

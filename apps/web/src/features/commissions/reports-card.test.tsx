@@ -1,4 +1,4 @@
-import type { Dashboard } from '@atelier/contract';
+import { commissionsApi, endpointUrl, type Dashboard } from '@atelier/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { afterEach, describe, expect, test, vi } from 'vitest';
@@ -10,7 +10,12 @@ import { renderApp } from '../../test/render-app.tsx';
 import { sessionStore } from '../auth/session-store.ts';
 import { formatAxisDollars } from './commission-chart.tsx';
 import { fileNameFrom } from './commissions-export.ts';
-import { commissionsPath, nextPageSize, sumByClient, toRangeQuery } from './commissions-queries.ts';
+import {
+  nextPageSize,
+  sumByClient,
+  toRangeQuery,
+  type CommissionRange,
+} from './commissions-queries.ts';
 import { commission, commissionPage, timeline } from './commissions-test-data.ts';
 import { rangeLabel } from './reports-card.tsx';
 
@@ -291,12 +296,16 @@ describe('reports card', () => {
   });
 });
 
+/** The list's first address for a range, as the commissions page asks it. */
+const listPath = (range: CommissionRange) =>
+  endpointUrl(commissionsApi.listCommissions, undefined, { ...toRangeQuery(range) });
+
 describe('reports rules', () => {
   test('a range applies only with a start date', () => {
     const timeZone = browserTimeZone();
     expect(toRangeQuery({ start: null, end: '2026-03-31' })).toEqual({ timeZone });
-    expect(commissionsPath({ start: null, end: '2026-03-31' })).toBe(`${PATH}?${ZONE}`);
-    expect(commissionsPath({ start: '2026-03-01', end: null })).toBe(
+    expect(listPath({ start: null, end: '2026-03-31' })).toBe(`${PATH}?${ZONE}`);
+    expect(listPath({ start: '2026-03-01', end: null })).toBe(
       `${PATH}?startDate=2026-03-01&${ZONE}`,
     );
   });
