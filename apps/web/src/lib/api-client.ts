@@ -288,19 +288,26 @@ type CallRest<E extends Endpoint> =
  */
 export function api<E extends Endpoint>(
   endpoint: E,
-  ...[args]: CallRest<E>
+  ...rest: CallRest<E>
 ): Promise<EndpointAnswer<E>> {
+  return apiReadingAs(endpoint, successSchema(endpoint), ...rest) as Promise<EndpointAnswer<E>>;
+}
+
+/**
+ * Calls `endpoint` as `api` does, and reads its answer with `schema` instead: a looser reading of
+ * the same answer, for the older records the spec keeps (the contract's `Loose…` schemas).
+ */
+export function apiReadingAs<E extends Endpoint, S extends z.ZodType>(
+  endpoint: E,
+  schema: S,
+  ...[args]: CallRest<E>
+): Promise<z.infer<S>> {
   const { params, query, body, ...options } = (args ?? {}) as LooseArgs &
     Pick<ApiRequestOptions, 'credentials' | 'signal'>;
-  return apiRequest(
-    endpoint.method,
-    endpointUrl(endpoint, params, query),
-    successSchema(endpoint),
-    {
-      ...options,
-      ...(body !== undefined ? { body } : {}),
-    },
-  ) as Promise<EndpointAnswer<E>>;
+  return apiRequest(endpoint.method, endpointUrl(endpoint, params, query), schema, {
+    ...options,
+    ...(body !== undefined ? { body } : {}),
+  });
 }
 
 /** Uploads `body` (multipart) to `endpoint` with progress, as `apiUpload` does. */

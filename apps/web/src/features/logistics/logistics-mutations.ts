@@ -1,8 +1,7 @@
 import {
-  ShareAnswerSchema,
-  ShipmentDocumentSchema,
-  ShippingLabelDocumentSchema,
   failureLines,
+  logisticsApi,
+  shareApi,
   type CompletePickupBody,
   type QuoteView,
   type ShareBody,
@@ -10,7 +9,7 @@ import {
   type ShippingLabelBody,
 } from '@atelier/contract';
 import { useMutation } from '@tanstack/react-query';
-import { NETWORK_ERROR_CODE, apiPost, isApiError } from '../../lib/api-client.ts';
+import { NETWORK_ERROR_CODE, api, isApiError } from '../../lib/api-client.ts';
 
 type QuoteId = QuoteView['id'];
 
@@ -30,7 +29,7 @@ export function useCompletePickup() {
         signature,
         generateShippingLabel: false,
       };
-      return apiPost('/api/stylist/white-glove-quotes/complete', body, ShipmentDocumentSchema);
+      return api(logisticsApi.recordPickup, { body });
     },
   });
 }
@@ -48,11 +47,7 @@ export function useCreateShippingLabel(clientId: number) {
       emailClientShiplist,
     }: CreateShippingLabelInput): Promise<ShippingLabel> => {
       const body: ShippingLabelBody = { item_ids: [...itemIds], emailClientShiplist };
-      const answer = await apiPost(
-        `/api/stylist/clients/${clientId}/shipping-label`,
-        body,
-        ShippingLabelDocumentSchema,
-      );
+      const answer = await api(logisticsApi.buyShippingLabel, { params: { clientId }, body });
       return answer.data;
     },
   });
@@ -63,7 +58,7 @@ export function useShareQuotes() {
   return useMutation({
     mutationFn: (clientId: number) => {
       const body: ShareBody = { clientId };
-      return apiPost('/api/stylist/share', body, ShareAnswerSchema);
+      return api(shareApi.shareQuotes, { body });
     },
   });
 }

@@ -1,6 +1,17 @@
+import { endpointUrl } from '@atelier/contract';
 import { describe, expect, test } from 'vitest';
 import { MANIFEST_TOKEN } from './manifest-test-data.ts';
-import { resolveManifestSource, shipmentDocumentPath } from './manifest-queries.ts';
+import {
+  manifestCall,
+  resolveManifestSource,
+  type ReadableManifestSource,
+} from './manifest-queries.ts';
+
+/** The address the manifest page asks for `source`. */
+function shipmentDocumentPath(source: ReadableManifestSource) {
+  const { endpoint, query } = manifestCall(source);
+  return endpointUrl(endpoint, undefined, query);
+}
 
 describe('manifest source', () => {
   test('a shipment id reads the stylist endpoint when signed in, else asks for sign-in', () => {

@@ -1,10 +1,6 @@
-import {
-  ACCESS_TOKEN_PATTERN,
-  ShipmentDocumentSchema,
-  type ShipmentDocument,
-} from '@atelier/contract';
+import { ACCESS_TOKEN_PATTERN, logisticsApi, type ShipmentDocument } from '@atelier/contract';
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { apiGet, isApiError } from '../../lib/api-client.ts';
+import { api, isApiError } from '../../lib/api-client.ts';
 import { freshWhileFileLinksWork } from '../../lib/file-links.ts';
 import { useSession } from '../auth/use-session.ts';
 
@@ -51,11 +47,11 @@ export const manifestKeys = {
       : ([...manifestKeys.all, 'client', source.token] as const),
 };
 
-/** §7: GET /api/{stylist|client}/white-glove-quotes?shipment-id={id or token}. */
-export function shipmentDocumentPath(source: ReadableManifestSource): string {
+/** §7: the stylist's manifest call for a shipment id, the public one for a link token. */
+export function manifestCall(source: ReadableManifestSource) {
   return source.kind === 'stylist'
-    ? `/api/stylist/white-glove-quotes?shipment-id=${source.shipmentId}`
-    : `/api/client/white-glove-quotes?shipment-id=${encodeURIComponent(source.token)}`;
+    ? { endpoint: logisticsApi.getShipmentManifest, query: { 'shipment-id': source.shipmentId } }
+    : { endpoint: logisticsApi.getPublicManifest, query: { 'shipment-id': source.token } };
 }
 
 function isReadable(source: ManifestSource): source is ReadableManifestSource {
@@ -66,7 +62,10 @@ export function shipmentDocumentQueryOptions(source: ManifestSource) {
   return queryOptions<ShipmentDocument>({
     queryKey: isReadable(source) ? manifestKeys.document(source) : [...manifestKeys.all, 'none'],
     queryFn: isReadable(source)
-      ? ({ signal }) => apiGet(shipmentDocumentPath(source), ShipmentDocumentSchema, { signal })
+      ? ({ signal }) => {
+          const { endpoint, query } = manifestCall(source);
+          return api(endpoint, { query, signal });
+        }
       : skipToken,
     // A shipped parcel's manifest does not change; it is fetched again only for fresh photo links.
     staleTime: freshWhileFileLinksWork(Infinity),

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { AppProviders } from '../../app/providers.tsx';
 import type * as ApiClient from '../../lib/api-client.ts';
-import { ApiError, apiUpload, type ApiUploadOptions } from '../../lib/api-client.ts';
+import { ApiError, upload, type ApiUploadOptions } from '../../lib/api-client.ts';
 import { jsonResponse, mockFetch, type RecordedRequest } from '../../test/fetch-mock.ts';
 import {
   AddItemModal,
@@ -21,7 +21,7 @@ import { quoteListAnswer, quoteResource } from './quotes-test-data.ts';
 // XMLHttpRequest is api-client's own business (tested there): here uploads are played by hand.
 vi.mock('../../lib/api-client.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof ApiClient>()),
-  apiUpload: vi.fn(),
+  upload: vi.fn(),
 }));
 
 const UI_TEST_TIMEOUT_MS = 20_000;
@@ -49,9 +49,10 @@ let objectUrls: { created: string[]; revoked: string[] };
 beforeEach(() => {
   notifications.clean();
   played = [];
-  vi.mocked(apiUpload).mockReset();
-  vi.mocked(apiUpload).mockImplementation((path, form, _schema, options = {}) => {
-    expect(path).toBe('/api/stylist/white-glove-quotes/images');
+  vi.mocked(upload).mockReset();
+  vi.mocked(upload).mockImplementation((endpoint, args) => {
+    const { body: form, ...options } = args as { body: FormData } & ApiUploadOptions;
+    expect(endpoint.path).toBe('/api/stylist/white-glove-quotes/images');
     return new Promise((resolve, reject) => {
       options.signal?.addEventListener('abort', () => reject(options.signal?.reason));
       played.push({ file: form.get('image') as File, options, succeed: resolve, fail: reject });

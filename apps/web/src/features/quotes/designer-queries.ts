@@ -1,11 +1,12 @@
 import {
   DESIGNER_DIRECTORY_CACHE_MS,
   DesignerDirectoryDocumentSchema,
+  quotesApi,
   toDesignerList,
   type Designer,
 } from '@atelier/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
 import { readTimestamped, writeTimestamped } from '../../lib/timestamped-storage.ts';
 
 export const designerKeys = {
@@ -31,9 +32,7 @@ export function readCachedDesigners(
 }
 
 async function fetchDesigners(signal?: AbortSignal): Promise<Designer[]> {
-  const document = await apiGet('/api/v2/designer-directory', DesignerDirectoryDocumentSchema, {
-    ...(signal && { signal }),
-  });
+  const document = await api(quotesApi.getDesignerDirectory, { ...(signal && { signal }) });
   writeTimestamped(DESIGNER_DIRECTORY_STORAGE_KEY, document.data);
   return toDesignerList(document);
 }

@@ -1,13 +1,11 @@
 import {
-  QuoteDocumentSchema,
-  QuoteListDataSchema,
-  UploadedImageSchema,
+  quotesApi,
   type CreateQuoteBody,
   type QuoteDocument,
   type ReviewResponseItem,
 } from '@atelier/contract';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiPatch, apiPost, apiUpload, isApiError } from '../../lib/api-client.ts';
+import { api, isApiError, upload } from '../../lib/api-client.ts';
 import { quoteKeys, refreshClientQuotes } from './quote-queries.ts';
 
 export interface UploadQuoteImageInput {
@@ -22,7 +20,8 @@ export function useUploadQuoteImage() {
     mutationFn: ({ file, onProgress, signal }: UploadQuoteImageInput) => {
       const form = new FormData();
       form.append('image', file);
-      return apiUpload('/api/stylist/white-glove-quotes/images', form, UploadedImageSchema, {
+      return upload(quotesApi.uploadQuoteImage, {
+        body: form,
         ...(onProgress && { onProgress }),
         ...(signal && { signal }),
       });
@@ -48,11 +47,7 @@ export function useCreateQuote(clientId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: Omit<CreateQuoteBody, 'clientId'>): Promise<CreatedQuote> => {
-      const document = await apiPost(
-        '/api/stylist/white-glove-quotes',
-        { ...body, clientId },
-        QuoteDocumentSchema,
-      );
+      const document = await api(quotesApi.createQuote, { body: { ...body, clientId } });
       return { document, isListRefreshed: await tryRefreshClientQuotes(queryClient, clientId) };
     },
   });
@@ -72,11 +67,7 @@ export function useRecordResponses(clientId: number) {
   return useMutation({
     mutationKey: recordResponsesKey(clientId),
     mutationFn: async (items: ReviewResponseItem[]): Promise<RecordedResponses> => {
-      await apiPatch(
-        `/api/stylist/clients/${clientId}/quotes`,
-        { data: items },
-        QuoteListDataSchema,
-      );
+      await api(quotesApi.recordClientAnswers, { params: { clientId }, body: { data: items } });
       return { isListRefreshed: await tryRefreshClientQuotes(queryClient, clientId) };
     },
     // A 409 means the list on screen is out of date (a quote was answered elsewhere): fetch it anew.

@@ -1,12 +1,13 @@
 import {
   QuoteListAnswerSchema,
+  quotesApi,
   sortQuotes,
   toQuoteView,
   type QuoteListAnswer,
   type QuoteView,
 } from '@atelier/contract';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { apiGet } from '../../lib/api-client.ts';
+import { apiReadingAs } from '../../lib/api-client.ts';
 import { readTimestamped, writeTimestamped } from '../../lib/timestamped-storage.ts';
 
 export const quoteKeys = {
@@ -48,8 +49,11 @@ export function readCachedQuotes(
 }
 
 async function fetchClientQuotes(clientId: number, signal?: AbortSignal): Promise<ClientQuotes> {
-  const path = `/api/stylist/clients/${clientId}/quotes`;
-  const answer = await apiGet(path, QuoteListAnswerSchema, { ...(signal && { signal }) });
+  // Read loosely: the list may hold quotes of the older systems (§4's other statuses and fields).
+  const answer = await apiReadingAs(quotesApi.listClientQuotes, QuoteListAnswerSchema, {
+    params: { clientId },
+    ...(signal && { signal }),
+  });
   writeTimestamped(quotesStorageKey(clientId), {
     data: answer.quotes,
     ...(answer.client && { meta: { client: answer.client } }),
