@@ -6,7 +6,7 @@ import {
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { apiGet, isApiError } from '../../lib/api-client.ts';
 import { freshWhileFileLinksWork } from '../../lib/file-links.ts';
-import { useSession } from '../auth/use-session.ts';
+import { useSession } from '../../lib/use-session.ts';
 
 /**
  * Where a manifest's data comes from (§6): a shipment id reads the stylist endpoint, which needs
