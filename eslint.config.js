@@ -1,7 +1,46 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/**
+ * Feature borders (docs/decisions/0032): a file in `features/a/` imports another feature only
+ * through its public entry, `index.ts` (and on the server its `*.service.ts`); tests and test data
+ * may also use another feature's test data and testing helpers.
+ */
+const featureEntries = { web: ['index.ts'], server: ['index.ts', '*.service.ts'] };
+const testHelpers = ['*-test-data.{ts,tsx}', 'testing.ts', '*-testing.ts', '*-fake.ts'];
+const testFiles = testHelpers.concat('*.test.{ts,tsx}', '*-test-kit.tsx');
+
+// One zone per feature: nothing under features/ but its own folder and the other features' entries.
+function featureBorders(app, { forTests }) {
+  const features = path.join(import.meta.dirname, 'apps', app, 'src', 'features');
+  const entries = featureEntries[app].concat(forTests ? testHelpers : []);
+  const zones = fs
+    .readdirSync(features, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map(({ name }) => ({
+      target: path.join(features, name),
+      from: path.join(features, '**'),
+      except: [
+        path.join(features, name, '**'),
+        ...entries.map((entry) => path.join(features, '*', entry)),
+      ],
+      message: `Import another feature through its public entry (${featureEntries[app].join(' or ')}), or move what both need to lib/ (docs/decisions/0032).`,
+    }));
+  return {
+    files: [`apps/${app}/src/features/**/${forTests ? `{${testFiles.join(',')}}` : '*.{ts,tsx}'}`],
+    ...(forTests
+      ? {}
+      : { ignores: testFiles.map((file) => `apps/${app}/src/features/**/${file}`) }),
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver()] },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones }] },
+  };
+}
 
 export default tseslint.config(
   {
@@ -52,6 +91,10 @@ export default tseslint.config(
       ],
     },
   },
+  ...['web', 'server'].flatMap((app) => [
+    featureBorders(app, { forTests: false }),
+    featureBorders(app, { forTests: true }),
+  ]),
   {
     // Tests and generators index arrays they just built; the assertion states what they know.
     files: [

@@ -205,6 +205,13 @@ export default defineConfig({
     // Read by scripts/check-web-size.mjs, which holds each page to its download budget.
     manifest: true,
     rolldownOptions: {
+      // A feature's index.ts only re-exports (docs/decisions/0032): a page takes from it just what
+      // it uses, with no chunk of the index's own.
+      treeshake: {
+        moduleSideEffects: [
+          { test: /[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/, sideEffects: false },
+        ],
+      },
       output: {
         // React and its router change less often than the app and every page needs them: a
         // chunk of their own stays cached across releases. Everything else, Mantine included,

@@ -7,7 +7,7 @@ import { AppProviders } from './app/providers.tsx';
 import { preloadSignedInParts } from './app/layouts/dark-layout.tsx';
 import { PRERENDERED_ATTRIBUTE, SPA_ATTRIBUTE } from './app/prerendered-shell.ts';
 import { createAppRouter } from './app/router.tsx';
-import { sessionStore } from './features/auth/session-store.ts';
+import { sessionStore } from './lib/session-store.ts';
 import { createQueryClient } from './lib/query-client.ts';
 
 const container = document.getElementById('root');

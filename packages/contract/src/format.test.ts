@@ -1,5 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { formatCents, formatDate, formatMoney, formatTime, initials, pluralize } from './format.ts';
+import {
+  centsToDollars,
+  formatCents,
+  formatDate,
+  formatMoney,
+  formatTime,
+  initials,
+  pluralize,
+} from './format.ts';
 
 describe('money', () => {
   test.each([
@@ -34,6 +42,12 @@ describe('money', () => {
 
   test.each([1.5, Number.NaN])('refuses %d cents', (cents) => {
     expect(() => formatCents(cents)).toThrow(RangeError);
+  });
+
+  test('the API answers dollars for the cents the database keeps', () => {
+    expect([centsToDollars(123450), centsToDollars(5), centsToDollars(-500)]).toEqual([
+      1234.5, 0.05, -5,
+    ]);
   });
 });
 

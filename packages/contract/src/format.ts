@@ -13,6 +13,11 @@ export function formatMoney(dollars: number): string {
   return USD.format(dollars);
 }
 
+/** The API speaks dollars; the database keeps integer cents. */
+export function centsToDollars(cents: number): number {
+  return cents / 100;
+}
+
 export function formatCents(cents: number): string {
   if (!Number.isSafeInteger(cents)) throw new RangeError(`Not a whole number of cents: ${cents}`);
   return formatMoney(cents / 100);

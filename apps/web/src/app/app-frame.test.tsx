@@ -1,7 +1,7 @@
 import { CLIENT_PAGE_TEXT } from '@atelier/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test } from 'vitest';
-import { SESSION_STORAGE_KEY, sessionStore } from '../features/auth/session-store.ts';
+import { SESSION_STORAGE_KEY, sessionStore } from '../lib/session-store.ts';
 import { jsonResponse, mockFetch } from '../test/fetch-mock.ts';
 import { accountDocument } from '../test/fixtures.ts';
 import { makeJwtExpiringIn } from '../test/jwt.ts';

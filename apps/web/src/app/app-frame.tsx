@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useMatches, type UIMatch } from 'react-router';
 import { useLogout } from '../features/auth/logout.ts';
-import { useSession } from '../features/auth/use-session.ts';
+import { useSession } from '../lib/use-session.ts';
 import { useTokenRefresh } from '../features/auth/use-token-refresh.ts';
 import { DarkLayout } from './layouts/dark-layout.tsx';
 import { decideGuard } from './route-guard.ts';

@@ -7,7 +7,7 @@
  * (features/auth/session-store.ts). Build-time data: nothing here is part of the app bundle.
  */
 import { API_ACCEPT, CLIENT_PAGE_ROUTES, HUB_ROUTE } from '@atelier/contract';
-import { SESSION_STORAGE_KEY } from '../features/auth/session-store.ts';
+import { SESSION_STORAGE_KEY } from '../lib/session-store.ts';
 import type { EarlyRequest, EarlyRequestSettings } from './route-preload.ts';
 
 export const earlyRequests: Record<string, EarlyRequest[]> = {

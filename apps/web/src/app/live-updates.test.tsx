@@ -3,7 +3,7 @@ import { QueryClient, useQuery } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { sessionStore } from '../features/auth/session-store.ts';
+import { sessionStore } from '../lib/session-store.ts';
 import { clientKeys } from '../features/clients/client-queries.ts';
 import { commissionKeys } from '../features/commissions/commissions-queries.ts';
 import { dashboardQueryOptions } from '../features/dashboard/dashboard-queries.ts';

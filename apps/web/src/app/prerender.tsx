@@ -8,7 +8,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { SignInPage } from '../features/auth/sign-in-page.tsx';
-import { SESSION_STORAGE_KEY } from '../features/auth/session-store.ts';
+import { SESSION_STORAGE_KEY } from '../lib/session-store.ts';
 import { DarkLayout } from './layouts/dark-layout.tsx';
 import { documentTitle, routes } from './routes.ts';
 import { cssVariablesResolver, theme } from './theme.ts';

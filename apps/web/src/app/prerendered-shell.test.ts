@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { SESSION_STORAGE_KEY } from '../features/auth/session-store.ts';
+import { SESSION_STORAGE_KEY } from '../lib/session-store.ts';
 import {
   loadAfterPaintScript,
   PRERENDERED_ATTRIBUTE,

@@ -25,7 +25,7 @@ export const SPA_ATTRIBUTE = 'data-spa';
  * submitting natively before the app has taken it over: the form is marked instead, and the app
  * sends it once it has (features/auth/prerendered-sign-in.ts). A press of "Forgot password?" is
  * kept the same way, and the app opens that card. Reads the session store's key
- * (features/auth/session-store.ts), any stored value: an expired session is the app's to end.
+ * (lib/session-store.ts), any stored value: an expired session is the app's to end.
  */
 export function shellScript(sessionKey: string): string {
   return `(function(){var h=document.documentElement;try{if(location.pathname!=='/'||new URLSearchParams(location.search).has('forgot')||localStorage.getItem(${JSON.stringify(sessionKey)})!==null)h.setAttribute('${SPA_ATTRIBUTE}','');}catch(e){}

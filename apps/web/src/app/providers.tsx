@@ -3,7 +3,7 @@ import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { createRefusedTokenHandler } from '../features/auth/refused-token.ts';
-import { sessionStore } from '../features/auth/session-store.ts';
+import { sessionStore } from '../lib/session-store.ts';
 import { setApiTokenSource, setRefusedTokenHandler } from '../lib/api-client.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 

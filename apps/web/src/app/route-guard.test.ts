@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { SessionStatus } from '../features/auth/session-store.ts';
+import type { SessionStatus } from '../lib/session-store.ts';
 import { decideGuard } from './route-guard.ts';
 import { routes } from './routes.ts';
 

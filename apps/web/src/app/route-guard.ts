@@ -1,4 +1,4 @@
-import type { SessionStatus } from '../features/auth/session-store.ts';
+import type { SessionStatus } from '../lib/session-store.ts';
 import { routes, type AppRoute } from './routes.ts';
 
 export interface GuardDecision {

@@ -138,7 +138,7 @@ export function matchRoute(pathname: string, paths: string[]): number {
  * (early-requests.ts), their parameters taken from the pathname, and leaves each answer's promise
  * in `window.__atelierEarly` by path, with the Authorization it was asked with, for the API client
  * (`takeEarlyAnswer` in lib/api-client.ts), for 30 s. A signed-in call goes only with a stored
- * session that is verified and unexpired (features/auth/session-store.ts).
+ * session that is verified and unexpired (lib/session-store.ts).
  */
 export function preloadScript(
   table: RoutePreload[],

@@ -38,7 +38,7 @@ import {
   tokenFor,
 } from '../../test/test-app.ts';
 import { readZip } from '../../test/zip.ts';
-import { createAccessLink } from '../links/access-links.ts';
+import { createAccessLink } from '../links/index.ts';
 import { CLIENT_ERASE_AUDIT } from './erase-client.service.ts';
 
 const JPEG = Buffer.from('ffd8ffe000104a46494600', 'hex');

@@ -21,7 +21,7 @@ import type { ObjectStore } from '../../integrations/storage/storage.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 import { clientAuditSubject } from '../clients/client-login.service.ts';
-import { revokeClientLinks } from '../links/access-links.ts';
+import { revokeClientLinks } from '../links/index.ts';
 import { erasedEmail, notificationsAboutClient, storedKeyOf } from './client-data-scope.ts';
 import { finishFileDeletions, recordFileDeletions } from './file-deletions.ts';
 

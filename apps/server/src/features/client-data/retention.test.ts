@@ -13,7 +13,7 @@ import {
 } from '../../db/schema.ts';
 import { insertClients, insertQuote } from '../../test/fixtures.ts';
 import { buildTestApp, createTestAccount, tokenFor } from '../../test/test-app.ts';
-import { createAccessLinkRow } from '../links/access-links.ts';
+import { createAccessLinkRow } from '../links/index.ts';
 
 const DAY_MS = 86_400_000;
 const ago = (days: number) => new Date(Date.now() - days * DAY_MS);

@@ -18,8 +18,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { clientAnswers, clients, quotes, stylists, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findAccessLink, type AccessLink, type AccessLinkPurpose } from '../links/access-links.ts';
-import { loadQuoteResources, type QuoteLinkDeps } from '../quotes/quote-resource.ts';
+import { findAccessLink, type AccessLink, type AccessLinkPurpose } from '../links/index.ts';
+import { loadQuoteResources, type QuoteLinkDeps } from '../quotes/index.ts';
 
 /** An unknown, expired, revoked or wrong-purpose link: all answer alike, and carry no data. */
 export const linkNotFound = () =>

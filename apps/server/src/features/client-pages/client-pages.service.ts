@@ -7,7 +7,7 @@ import type {
 } from '@atelier/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import type { QuoteLinkDeps } from '../quotes/quote-resource.ts';
+import type { QuoteLinkDeps } from '../quotes/index.ts';
 import {
   isAwaitingClient,
   loadClientPage,

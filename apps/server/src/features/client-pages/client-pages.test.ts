@@ -20,7 +20,7 @@ import {
 } from '../../db/schema.ts';
 import type { EmailMessage } from '../../integrations/mail/mail.ts';
 import { TEST_ORIGIN } from '../../test/test-app.ts';
-import type { AccessLinkPurpose } from '../links/access-links.ts';
+import type { AccessLinkPurpose } from '../links/index.ts';
 import { buildClientPagesWorld, offerAnswer, type ClientPagesWorld } from './testing.ts';
 
 let world: ClientPagesWorld;

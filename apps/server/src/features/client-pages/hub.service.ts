@@ -14,14 +14,11 @@ import { clientMessages, clients, quotes, stylists, users } from '../../db/schem
 import { composeEmail, greeting } from '../../integrations/mail/compose.ts';
 import { enqueueEmail } from '../../integrations/outbox/outbox.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { hubUrl } from '../../lib/client-page-urls.ts';
 import { countHit } from '../../lib/rate-limit-store.ts';
-import {
-  createAccessLink,
-  type AccessLink,
-  type AccessLinkPurpose,
-} from '../links/access-links.ts';
-import { createNotification } from '../notifications/create-notification.ts';
-import { quoteTitle, selectQuotePeople } from '../quotes/quote-people.ts';
+import { createAccessLink, type AccessLink, type AccessLinkPurpose } from '../links/index.ts';
+import { createNotification } from '../notifications/index.ts';
+import { quoteTitle, selectQuotePeople } from '../quotes/index.ts';
 import {
   isAwaitingClient,
   isExpired,
@@ -50,11 +47,6 @@ export const NEW_LINKS_PER_ADDRESS = 3;
 const NEW_LINK_WINDOW_MS = 60 * 60 * 1000;
 
 const GROUP_ORDER = Object.keys(HUB_GROUPS) as HubGroup[];
-
-/** The web path of the client's hub for a link token. */
-export function hubUrl(publicUrl: string, token: string): string {
-  return `${publicUrl.replace(/\/+$/, '')}/hub/${token}`;
-}
 
 /** What an item needs from the client, as the hub groups it. */
 function groupOf(entry: ClientPageQuote): HubGroup {

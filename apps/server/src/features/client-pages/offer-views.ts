@@ -2,7 +2,7 @@ import { pluralize } from '@atelier/contract';
 import { and, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { quotes } from '../../db/schema.ts';
-import { createNotification } from '../notifications/create-notification.ts';
+import { createNotification } from '../notifications/index.ts';
 import { isAwaitingClient, type ClientPage } from './client-page-resource.ts';
 
 /** Views closer together than this count as one: a reload does not write again. */

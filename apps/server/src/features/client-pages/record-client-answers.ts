@@ -7,6 +7,7 @@ import {
   type ClientAnswer,
   type LifecycleStatus,
   type RefusedAnswer,
+  centsToDollars,
 } from '@atelier/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
@@ -22,17 +23,16 @@ import {
 } from '../../db/schema.ts';
 import { enqueueEmail } from '../../integrations/outbox/outbox.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { AccessLink } from '../links/access-links.ts';
+import type { AccessLink } from '../links/index.ts';
 import {
   answerStatus,
+  applyTransition,
   expiredOfferRefusal,
   loadStoredOffers,
   offerRefusal,
   type StoredOffer,
-} from '../quotes/quote-answers.ts';
-import { centsToDollars } from '../clients/client-stats.ts';
-import { createNotification } from '../notifications/create-notification.ts';
-import { applyTransition } from '../quotes/quote-transitions.ts';
+} from '../quotes/index.ts';
+import { createNotification } from '../notifications/index.ts';
 import {
   clientAnswerEmail,
   clientAnswerSummary,

@@ -13,7 +13,7 @@ import {
 } from '../../db/schema.ts';
 import { insertClients, insertOffers, insertQuote } from '../../test/fixtures.ts';
 import { buildTestApp, createTestAccount, tokenFor } from '../../test/test-app.ts';
-import { createAccessLink, type AccessLinkPurpose } from '../links/access-links.ts';
+import { createAccessLink, type AccessLinkPurpose } from '../links/index.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { auditLog, clients, stylists } from '../../db/schema.ts';
 import type { ShopSignIn, ShopSso } from '../../integrations/shop-sso/shop-sso.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { createAccessLinkRow, redeemAccessLink } from '../links/access-links.ts';
+import { createAccessLinkRow, redeemAccessLink } from '../links/index.ts';
 import { findOwnClient } from './clients.service.ts';
 
 /** A ticket only has to last from the stylist's click to the new tab's first request. */

@@ -1,3 +1,4 @@
+import { centsToDollars } from '@atelier/contract';
 import type { ClientCommissionStats, ClientPendingItems } from '@atelier/contract';
 import { and, eq, inArray, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -54,10 +55,6 @@ export function sumCents(column: AnyColumn, condition?: SQL) {
   return condition
     ? sql<number>`coalesce(sum(${column}) filter (where ${condition}), 0)`.mapWith(Number)
     : sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
-}
-
-export function centsToDollars(cents: number): number {
-  return cents / 100;
 }
 
 export interface ClientStats {

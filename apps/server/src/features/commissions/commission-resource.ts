@@ -1,9 +1,9 @@
+import { centsToDollars } from '@atelier/contract';
 import type { CommissionResource } from '@atelier/contract';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { clients, commissions, commissionStatuses } from '../../db/schema.ts';
-import { centsToDollars } from '../clients/client-stats.ts';
 
 type CommissionRow = typeof commissions.$inferSelect;
 

@@ -11,6 +11,7 @@ import {
   type CommissionListDocument,
   type CommissionListQuerySchema,
   type TimelinePoint,
+  centsToDollars,
 } from '@atelier/contract';
 import { and, desc, eq, gte, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -20,7 +21,6 @@ import { preparedStatement } from '../../db/prepared.ts';
 import { clients, commissions, stylistTotals } from '../../db/schema.ts';
 import type { FileStorage } from '../../integrations/storage/storage.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { centsToDollars } from '../clients/client-stats.ts';
 import {
   NO_COMMISSION_SUMS,
   rangeParams,

@@ -3,7 +3,7 @@ import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { commissions, commissionStatuses, stylists } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { createNotifications } from '../notifications/create-notification.ts';
+import { createNotifications } from '../notifications/index.ts';
 
 type Stylist = Pick<typeof stylists.$inferSelect, 'paymentMethod' | 'paypalAddress'>;
 

@@ -19,7 +19,7 @@ import {
 } from '../../db/schema.ts';
 import type { FileStorage } from '../../integrations/storage/storage.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { applyTransition, type QuoteActorRef } from '../quotes/quote-transitions.ts';
+import { applyTransition, type QuoteActorRef } from '../quotes/index.ts';
 import { loadCommissionResources } from './commission-resource.ts';
 
 export type RecordSale = z.output<typeof RecordSaleBodySchema>;

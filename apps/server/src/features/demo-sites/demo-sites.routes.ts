@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.ts';
 import type { ShopSso } from '../../integrations/shop-sso/shop-sso.ts';
 import type { AppInstance } from '../../lib/app-instance.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { verifyAccountSiteHandoff, type HandoffIssuer } from '../account-site/account-site-link.ts';
+import { verifyAccountSiteHandoff, type HandoffIssuer } from '../account-site/index.ts';
 import { renderDemoPage, type DemoSite, type Section } from './demo-page.ts';
 import { DEMO_SITE_PATHS } from './demo-site-paths.ts';
 import {

@@ -15,7 +15,7 @@ import {
   TEST_ORIGIN,
   tokenFor,
 } from '../../test/test-app.ts';
-import { createAccountSiteLink, demoHandoffSecret } from '../account-site/account-site-link.ts';
+import { createAccountSiteLink, demoHandoffSecret } from '../account-site/index.ts';
 
 // The secret test-app.ts configures, from which the demo sites' keys are derived.
 const AUTH_SECRET = 'test-secret-that-is-long-enough-0123456789';

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { clients } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { clientPageUrl } from '../share/share.service.ts';
+import { clientPageUrl, type ClientPage } from '../../lib/client-page-urls.ts';
 import { createAccessLinkRow, revokeClientLinks, type AccessLinkPurpose } from './access-links.ts';
 
 /** Any stylist's client, for the back office; a missing one is 404. */
@@ -32,10 +32,7 @@ const LINK_PAGES = {
   curated: { purpose: 'client-response', page: 'curated' },
   quotes: { purpose: 'quote-share', page: 'quoteShare' },
   'quote-offer': { purpose: 'offer-approval', page: 'offerApproval' },
-} as const satisfies Record<
-  ClientLinkPage,
-  { purpose: AccessLinkPurpose; page: Parameters<typeof clientPageUrl>[1] }
->;
+} as const satisfies Record<ClientLinkPage, { purpose: AccessLinkPurpose; page: ClientPage }>;
 
 /** A new link to one of the client's pages, good for SHARE_LINK_TTL_DAYS. */
 export async function createClientLink(

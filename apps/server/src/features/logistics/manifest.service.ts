@@ -2,8 +2,8 @@ import type { ShipmentDocument } from '@atelier/contract';
 import type { StylistActor } from '../../auth/auth.plugin.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findAccessLink } from '../links/access-links.ts';
-import type { QuoteLinkDeps } from '../quotes/quote-resource.ts';
+import { findAccessLink } from '../links/index.ts';
+import type { QuoteLinkDeps } from '../quotes/index.ts';
 import { loadShipmentDocument } from './shipment-resource.ts';
 
 const manifestNotFound = () => AppError.notFound('Manifest');

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { accessLinks } from '../../db/schema.ts';
 import { signedLinkTo } from '../../test/file-links.ts';
-import { createAccessLink } from '../links/access-links.ts';
+import { createAccessLink } from '../links/index.ts';
 import { buildLogisticsWorld, STYLIST_ADDRESS, type LogisticsWorld } from './testing.ts';
 
 let world: LogisticsWorld;

@@ -16,7 +16,7 @@ import type { PurchasedLabel } from '../../integrations/shipping/shipping-provid
 import type { FileStorage } from '../../integrations/storage/storage.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findOwnClient } from '../clients/clients.service.ts';
-import type { QuoteLinkDeps } from '../quotes/quote-resource.ts';
+import type { QuoteLinkDeps } from '../quotes/index.ts';
 import { pickupReceiptEmail } from './pickup-receipt-email.ts';
 import { pickupMoment, renderPickupReceipt } from './pickup-receipt-pdf.ts';
 import {

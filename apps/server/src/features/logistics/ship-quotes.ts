@@ -18,8 +18,8 @@ import type {
 import { ShippingProviderError } from '../../integrations/shipping/shipping-provider.ts';
 import type { FileStorage } from '../../integrations/storage/storage.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { createAccessLink } from '../links/access-links.ts';
-import { applyTransition } from '../quotes/quote-transitions.ts';
+import { createAccessLink } from '../links/index.ts';
+import { applyTransition } from '../quotes/index.ts';
 import { labelImageKeyOf } from './shipment-resource.ts';
 
 /** The field a request names its items in, which errors are reported under. */

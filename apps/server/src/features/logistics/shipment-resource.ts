@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { clients, quotes, shipments, stylists } from '../../db/schema.ts';
 import { toStylistResource } from '../account/account.service.ts';
-import { loadQuoteResources, type QuoteLinkDeps } from '../quotes/quote-resource.ts';
+import { loadQuoteResources, type QuoteLinkDeps } from '../quotes/index.ts';
 
 export type ShipmentRow = typeof shipments.$inferSelect;
 type ClientRow = typeof clients.$inferSelect;

@@ -11,10 +11,10 @@ import type { Db, Tx } from '../../db/client.ts';
 import { quotes } from '../../db/schema.ts';
 import { composeEmail, greeting } from '../../integrations/mail/compose.ts';
 import { enqueueEmail } from '../../integrations/outbox/outbox.ts';
+import { hubUrl } from '../../lib/client-page-urls.ts';
 import { createPoller, type Poller } from '../../lib/poller.ts';
-import { hubUrl } from '../client-pages/hub.service.ts';
-import { createAccessLink } from '../links/access-links.ts';
-import { createNotification } from '../notifications/create-notification.ts';
+import { createAccessLink } from '../links/index.ts';
+import { createNotification } from '../notifications/index.ts';
 import { quoteTitle, selectQuotePeople, type QuotePeople } from './quote-people.ts';
 
 /** Quotes reminded of per statement; a sweep goes on until none is due. */

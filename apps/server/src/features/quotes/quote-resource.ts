@@ -3,6 +3,7 @@ import {
   DeclineReasonSchema,
   type QuoteOffers,
   type QuoteResource,
+  centsToDollars,
 } from '@atelier/contract';
 import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { SiteUrls } from '../../config.ts';
@@ -21,7 +22,6 @@ import {
   shipments,
 } from '../../db/schema.ts';
 import type { FileStorage } from '../../integrations/storage/storage.ts';
-import { centsToDollars } from '../clients/client-stats.ts';
 import { itemTimeline, type TimelineFacts } from './item-timeline.ts';
 
 /** What turns stored keys and ids into the URLs a quote carries. */

@@ -1,10 +1,9 @@
 import {
   ANSWERABLE_STATUSES,
-  CLIENT_RESPONSE_ROUTE,
-  HUB_ROUTE,
   SHARE_LINK_TTL_DAYS,
   type ShareAnswer,
   type ShareBody,
+  centsToDollars,
 } from '@atelier/contract';
 import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { StylistActor } from '../../auth/auth.plugin.ts';
@@ -12,29 +11,11 @@ import type { Db, Tx } from '../../db/client.ts';
 import { designers, images, quotes, stylists, users } from '../../db/schema.ts';
 import { enqueueEmail } from '../../integrations/outbox/outbox.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { centsToDollars } from '../clients/client-stats.ts';
+import { clientPageUrl } from '../../lib/client-page-urls.ts';
 import { findOwnClient } from '../clients/clients.service.ts';
-import { createAccessLink, type AccessLinkPurpose } from '../links/access-links.ts';
-import { loadStoredOffers, type StoredOffer } from '../quotes/quote-answers.ts';
-import { applyTransition } from '../quotes/quote-transitions.ts';
+import { createAccessLink, type AccessLinkPurpose } from '../links/index.ts';
+import { applyTransition, loadStoredOffers, type StoredOffer } from '../quotes/index.ts';
 import { shareEmail, type SharedItem } from './share-email.ts';
-
-/** The web paths of the client pages a share links to (§2). */
-const PAGE_PATHS = {
-  hub: HUB_ROUTE,
-  curated: CLIENT_RESPONSE_ROUTE,
-  quoteShare: 'quote',
-  offerApproval: 'quotes',
-} as const;
-
-/** A client page for a link token, on the site the client opens. */
-export function clientPageUrl(
-  publicUrl: string,
-  page: keyof typeof PAGE_PATHS,
-  token: string,
-): string {
-  return `${publicUrl.replace(/\/+$/, '')}/${PAGE_PATHS[page]}/${token}`;
-}
 
 /** The client's "Curated For" page for a share token. */
 export function clientResponseUrl(publicUrl: string, token: string): string {

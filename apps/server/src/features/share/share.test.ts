@@ -15,7 +15,7 @@ import { recordingMailer } from '../../integrations/mail/testing.ts';
 import { createOutboxWorker } from '../../integrations/outbox/outbox-worker.ts';
 import { insertClients, insertImage, insertOffers, insertQuote } from '../../test/fixtures.ts';
 import { buildTestApp, createTestAccount, TEST_ORIGIN, tokenFor } from '../../test/test-app.ts';
-import { findAccessLink } from '../links/access-links.ts';
+import { findAccessLink } from '../links/index.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -10,7 +10,7 @@ import { jsonResponse, mockFetch, type RecordedRequest } from '../../test/fetch-
 import { accountDocument } from '../../test/fixtures.ts';
 import { makeJwtExpiringIn } from '../../test/jwt.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { sessionStore } from '../auth/session-store.ts';
+import { sessionStore } from '../../lib/session-store.ts';
 import { tutorialList } from '../tutorials/tutorials-test-data.ts';
 import { ACCOUNT_SITE_UNAVAILABLE } from './account-site-row.tsx';
 

@@ -4,7 +4,7 @@ import {
   type PaymentOptionsBody,
 } from '@atelier/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { accountQueryKey } from '../auth/account-queries.ts';
+import { accountQueryKey } from '../auth/index.ts';
 import { apiPatch, isApiError } from '../../lib/api-client.ts';
 
 export function savePaymentOptions(body: PaymentOptionsBody): Promise<AccountDocument> {

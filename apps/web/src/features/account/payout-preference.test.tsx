@@ -9,8 +9,8 @@ import { AccountModal } from '../../app/layouts/account-modal.tsx';
 import { jsonResponse, mockFetch, type RecordedRequest } from '../../test/fetch-mock.ts';
 import { accountDocument } from '../../test/fixtures.ts';
 import { makeJwtExpiringIn } from '../../test/jwt.ts';
-import { accountQueryKey } from '../auth/account-queries.ts';
-import { sessionStore } from '../auth/session-store.ts';
+import { accountQueryKey } from '../auth/index.ts';
+import { sessionStore } from '../../lib/session-store.ts';
 
 const PATCH = 'PATCH /api/account/payment-options';
 

@@ -1,8 +1,8 @@
 import type { AccountDocument, PaymentMethod } from '@atelier/contract';
 import { Button, Group, List, Loader, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { findStylist, useAccount } from '../auth/account-queries.ts';
-import { useDisplayText } from '../content/content-queries.ts';
+import { findStylist, useAccount } from '../auth/index.ts';
+import { useDisplayText } from '../content/index.ts';
 import { paymentOptionsErrors, useSavePaymentOptions } from './payment-options-queries.ts';
 import classes from './account-rows.module.css';
 import { ExpandableRow } from './expandable-row.tsx';

@@ -1,7 +1,7 @@
 import { ProfileImageResponseSchema } from '@atelier/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../lib/api-client.ts';
-import { accountQueryKey } from '../auth/account-queries.ts';
+import { accountQueryKey } from '../auth/index.ts';
 
 /**
  * POST /api/stylist/upload-profile-image (§7): the photo of a shop account, the stylist's own or

@@ -1,9 +1,13 @@
 import { Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { fieldError, formError, newPasswordProblems } from '../auth/new-password.ts';
-import { NewPasswordFields } from '../auth/new-password-fields.tsx';
-import { changePassword } from '../auth/password-api.ts';
+import {
+  fieldError,
+  formError,
+  newPasswordProblems,
+  NewPasswordFields,
+  changePassword,
+} from '../auth/index.ts';
 import classes from './account-rows.module.css';
 import { AccountSiteRow } from './account-site-row.tsx';
 import { useSiteLinks } from './account-site-queries.ts';

@@ -3,8 +3,8 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { apiGet, apiPatch } from '../../lib/api-client.ts';
 import { browserTimeZone } from '../../lib/browser-time-zone.ts';
 import { freshWhileFileLinksWork } from '../../lib/file-links.ts';
-import { sessionStore } from './session-store.ts';
-import { useSession } from './use-session.ts';
+import { sessionStore } from '../../lib/session-store.ts';
+import { useSession } from '../../lib/use-session.ts';
 
 export const accountQueryKey = ['account'] as const;
 

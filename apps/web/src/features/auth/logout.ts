@@ -1,7 +1,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { signOut } from './auth-api.ts';
-import { sessionStore } from './session-store.ts';
+import { sessionStore } from '../../lib/session-store.ts';
 
 // A hanging sign-out call must not keep the stylist on the logout screen.
 const SIGN_OUT_TIMEOUT_MS = 5_000;

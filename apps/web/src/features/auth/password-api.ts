@@ -1,7 +1,7 @@
 import type { ChangePasswordBody, ForgotPasswordBody, ResetPasswordBody } from '@atelier/contract';
 import { apiPost } from '../../lib/api-client.ts';
 import { fetchSessionToken } from './auth-api.ts';
-import { sessionStore } from './session-store.ts';
+import { sessionStore } from '../../lib/session-store.ts';
 
 // The answers' schema loads with the first call: the sign-in page shows the forgotten-password
 // form before zod is downloaded (auth-schemas.ts).

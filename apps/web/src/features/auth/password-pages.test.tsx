@@ -4,7 +4,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
 import { makeJwtExpiringIn } from '../../test/jwt.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { sessionStore } from './session-store.ts';
+import { sessionStore } from '../../lib/session-store.ts';
 
 afterEach(() => {
   sessionStore.end();

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
 import { makeJwtExpiringIn } from '../../test/jwt.ts';
 import { createRefusedTokenHandler, SESSION_ENDED_NOTICE } from './refused-token.ts';
-import { sessionStore } from './session-store.ts';
+import { sessionStore } from '../../lib/session-store.ts';
 
 afterEach(() => {
   sessionStore.end();

@@ -2,7 +2,7 @@ import { SESSION_ENDED_MESSAGE } from '@atelier/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { fetchSessionToken } from './auth-api.ts';
 import { logout } from './logout.ts';
-import { sessionStore } from './session-store.ts';
+import { sessionStore } from '../../lib/session-store.ts';
 
 /** Shown on the sign-in card when the server ended the session. */
 export const SESSION_ENDED_NOTICE = SESSION_ENDED_MESSAGE;

@@ -10,7 +10,7 @@ import {
 } from '../../app/prerendered-shell.ts';
 import { makeJwtExpiringIn } from '../../test/jwt.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { SESSION_STORAGE_KEY, sessionStore } from './session-store.ts';
+import { SESSION_STORAGE_KEY, sessionStore } from '../../lib/session-store.ts';
 
 afterEach(() => {
   sessionStore.end();

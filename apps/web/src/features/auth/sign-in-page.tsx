@@ -20,10 +20,10 @@ import { ForgotPasswordForm } from './forgot-password-form.tsx';
 import { useLogout } from './logout.ts';
 import { prerenderedSignIn } from './prerendered-sign-in.ts';
 import { FORGOT_ATTRIBUTE } from '../../app/prerendered-shell.ts';
-import { sessionStore } from './session-store.ts';
+import { sessionStore } from '../../lib/session-store.ts';
 import { accountLoadErrorMessage, signIn, signInErrorMessage } from './sign-in.ts';
 import classes from './sign-in-page.module.css';
-import { useSession } from './use-session.ts';
+import { useSession } from '../../lib/use-session.ts';
 
 /** Home (§2): the sign-in card beside the side image; a signed-in account is checked here. */
 export function SignInPage() {

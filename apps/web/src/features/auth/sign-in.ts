@@ -1,7 +1,7 @@
 import type { SignInBody } from '@atelier/contract';
 import { isApiError } from '../../lib/api-client.ts';
 import { fetchSessionToken, signInWithEmail } from './auth-api.ts';
-import { sessionStore } from './session-store.ts';
+import { sessionStore } from '../../lib/session-store.ts';
 
 const TOKEN_FAILURE_MESSAGE = 'Failed to load user data';
 

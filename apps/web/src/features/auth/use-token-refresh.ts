@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { isApiError } from '../../lib/api-client.ts';
 import { fetchSessionToken } from './auth-api.ts';
-import { sessionStore } from './session-store.ts';
-import { useSession } from './use-session.ts';
+import { sessionStore } from '../../lib/session-store.ts';
+import { useSession } from '../../lib/use-session.ts';
 
 /** Fetch a new token this long before the current one expires. */
 export const REFRESH_LEAD_MS = 60_000;

@@ -8,7 +8,7 @@ import {
 } from '@atelier/contract';
 import { Alert, Text } from '@mantine/core';
 import { useState } from 'react';
-import { OfferAnswersForm, showResponsesFailed } from '../quotes/review-response-form.tsx';
+import { OfferAnswersForm, showResponsesFailed } from '../quotes/index.ts';
 import { acceptedOfferText, AnsweredList } from './answered-list.tsx';
 import { ClientPageLoader } from './client-page-frame.tsx';
 import {

@@ -9,7 +9,7 @@ import { jsonResponse, mockFetch, type RecordedRequest } from '../../test/fetch-
 import { accountDocument } from '../../test/fixtures.ts';
 import { makeJwtExpiringIn } from '../../test/jwt.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { sessionStore } from '../auth/session-store.ts';
+import { sessionStore } from '../../lib/session-store.ts';
 
 const TEXTS = {
   'stylist.addClient.successMessage': 'Margot is on your list now.',

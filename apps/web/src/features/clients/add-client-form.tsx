@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { isApiError } from '../../lib/api-client.ts';
-import { useDisplayText } from '../content/content-queries.ts';
+import { useDisplayText } from '../content/index.ts';
 import classes from './add-client-form.module.css';
 import { useCreateClient } from './client-queries.ts';
 import { ShopLink } from './shop-link.tsx';

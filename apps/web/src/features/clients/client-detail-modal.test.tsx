@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { jsonResponse, type RecordedRequest } from '../../test/fetch-mock.ts';
-import { sessionStore } from '../auth/session-store.ts';
+import { sessionStore } from '../../lib/session-store.ts';
 import { CLIENT_DETAIL_CACHE_MS } from './client-queries.ts';
 import { acceptedPercent } from './client-stats.tsx';
 import {

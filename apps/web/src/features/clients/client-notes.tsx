@@ -2,7 +2,7 @@ import { CLIENT_COMMENT_MAX_LENGTH } from '@atelier/contract';
 import { Button, Group, Text, Textarea } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useState, useSyncExternalStore } from 'react';
-import { useDisplayText } from '../content/content-queries.ts';
+import { useDisplayText } from '../content/index.ts';
 import classes from './client-detail.module.css';
 import { useSaveClientComment } from './client-queries.ts';
 import { SectionTitle } from './client-stats.tsx';

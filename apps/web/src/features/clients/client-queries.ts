@@ -14,7 +14,7 @@ import {
 } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { fileLinksStillWork, freshWhileFileLinksWork } from '../../lib/file-links.ts';
-import { uploadProfileImage } from '../account/profile-photo-queries.ts';
+import { uploadProfileImage } from '../account/index.ts';
 
 /** §9: a client's detail is kept 8 hours; the modal's reload icon fetches it anew. */
 export const CLIENT_DETAIL_CACHE_MS = 8 * 60 * 60 * 1000;

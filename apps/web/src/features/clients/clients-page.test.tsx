@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { jsonResponse, type RecordedRequest } from '../../test/fetch-mock.ts';
-import { sessionStore } from '../auth/session-store.ts';
+import { sessionStore } from '../../lib/session-store.ts';
 import { ANN, clientResource, listAnswer, renderSignedIn } from './clients-test-data.ts';
 import { SHOP_NOT_CONNECTED_MESSAGE } from './shop-link.tsx';
 

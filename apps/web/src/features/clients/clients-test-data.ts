@@ -7,7 +7,7 @@ import type {
   ClientResource,
   Pagination,
 } from '@atelier/contract';
-import { sessionStore } from '../auth/session-store.ts';
+import { sessionStore } from '../../lib/session-store.ts';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
 import { accountDocument } from '../../test/fixtures.ts';
 import { makeJwtExpiringIn } from '../../test/jwt.ts';

@@ -2,7 +2,7 @@ import { SHOP_LOGIN_FAILED_TITLE } from '@atelier/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { jsonResponse } from '../../test/fetch-mock.ts';
-import { sessionStore } from '../auth/session-store.ts';
+import { sessionStore } from '../../lib/session-store.ts';
 import { clientResource, listAnswer, renderSignedIn } from './clients-test-data.ts';
 
 // Full-page renders are slow on a busy machine; the default 5 s is too tight for them.

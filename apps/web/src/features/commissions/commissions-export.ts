@@ -1,5 +1,5 @@
 import { ErrorBodySchema, commissionsApi, endpointUrl } from '@atelier/contract';
-import { sessionStore } from '../auth/session-store.ts';
+import { sessionStore } from '../../lib/session-store.ts';
 import { toRangeQuery, type CommissionRange } from './commissions-queries.ts';
 
 export const DEFAULT_EXPORT_FILE_NAME = 'commissions.csv';

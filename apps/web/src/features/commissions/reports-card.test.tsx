@@ -7,7 +7,7 @@ import { accountDocument } from '../../test/fixtures.ts';
 import { makeJwtExpiringIn } from '../../test/jwt.ts';
 import { browserTimeZone } from '../../lib/format.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { sessionStore } from '../auth/session-store.ts';
+import { sessionStore } from '../../lib/session-store.ts';
 import { formatAxisDollars } from './commission-chart.tsx';
 import { fileNameFrom } from './commissions-export.ts';
 import {

@@ -21,7 +21,8 @@ import { useMutation } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { formatDate } from '../../lib/format.ts';
 import { LoadError } from '../../components/load-error.tsx';
-import { DashboardCard } from '../dashboard/dashboard-card.tsx';
+import { DashboardCard } from '../../components/dashboard-card.tsx';
+import { ClientDetailModal } from '../clients/index.ts';
 import { downloadCommissionsCsv } from './commissions-export.ts';
 import {
   ALL_TIME,
@@ -44,9 +45,6 @@ const CommissionChart = lazy(() =>
 // A commission's and a client's details load when one is first opened.
 const CommissionModal = lazy(() =>
   import('./commission-modal.tsx').then((m) => ({ default: m.CommissionModal })),
-);
-const ClientDetailModal = lazy(() =>
-  import('../clients/client-detail-modal.tsx').then((m) => ({ default: m.ClientDetailModal })),
 );
 const DateRangeInput = lazy(() =>
   import('./date-range-input.tsx').then((m) => ({ default: m.DateRangeInput })),

@@ -5,8 +5,8 @@ import { jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
 import { accountDocument } from '../../test/fixtures.ts';
 import { makeJwtExpiringIn } from '../../test/jwt.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { sessionStore } from '../auth/session-store.ts';
-import { tutorialsQueryKey } from '../tutorials/tutorials-queries.ts';
+import { sessionStore } from '../../lib/session-store.ts';
+import { tutorialsQueryKey } from '../tutorials/index.ts';
 import { tutorialList } from '../tutorials/tutorials-test-data.ts';
 import { marketingBoxQueryKey } from './marketing-box-queries.ts';
 

@@ -1,19 +1,15 @@
 import { Alert, Container, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { Masonry } from '../../components/masonry.tsx';
-import { findStylist, useAccount } from '../auth/account-queries.ts';
-import { ReportsCard } from '../commissions/reports-card.tsx';
-import { DashboardCard } from './dashboard-card.tsx';
+import { findStylist, useAccount } from '../auth/index.ts';
+import { AddClientForm } from '../clients/index.ts';
+import { ReportsCard } from '../commissions/index.ts';
+import { DashboardCard } from '../../components/dashboard-card.tsx';
 import { MarketingBoxCard } from './marketing-box-card.tsx';
 import { OverviewCard } from './overview-card.tsx';
 import { TutorialsCard } from './tutorials-card.tsx';
 import { useGoScroll } from './use-go-scroll.ts';
-
-// The form (its state picker above all) loads beside the dashboard's first cards, not before them.
-const AddClientForm = lazy(() =>
-  import('../clients/add-client-form.tsx').then((m) => ({ default: m.AddClientForm })),
-);
 
 /** About the form's height, so the cards below do not jump when it arrives. */
 const ADD_CLIENT_FORM_HEIGHT = 300;

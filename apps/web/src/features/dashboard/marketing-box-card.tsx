@@ -1,5 +1,5 @@
 import { Text, Title } from '@mantine/core';
-import { DashboardCard } from './dashboard-card.tsx';
+import { DashboardCard } from '../../components/dashboard-card.tsx';
 import classes from './marketing-box-card.module.css';
 import { useMarketingBox } from './marketing-box-queries.ts';
 

@@ -5,8 +5,8 @@ import { jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
 import { accountDocument } from '../../test/fixtures.ts';
 import { makeJwtExpiringIn } from '../../test/jwt.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { sessionStore } from '../auth/session-store.ts';
-import { CONTENT_FALLBACKS } from '../content/content-fallbacks.ts';
+import { sessionStore } from '../../lib/session-store.ts';
+import { CONTENT_FALLBACKS } from '../content/index.ts';
 
 const TEXTS = {
   'stylist.dashboard.withClients': 'Your clients are thriving.',

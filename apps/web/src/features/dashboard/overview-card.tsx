@@ -3,8 +3,8 @@ import { Button, Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/c
 import type { CSSProperties, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { dashboardSectionPath, routes } from '../../app/routes.ts';
-import { useContentTexts, useDisplayText } from '../content/content-queries.ts';
-import { DashboardCard } from './dashboard-card.tsx';
+import { useContentTexts, useDisplayText } from '../content/index.ts';
+import { DashboardCard } from '../../components/dashboard-card.tsx';
 import { useDashboard } from './dashboard-queries.ts';
 import classes from './overview-card.module.css';
 import { LoadError } from '../../components/load-error.tsx';

@@ -1,11 +1,11 @@
 import { Skeleton } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { useTutorials } from '../tutorials/tutorials-queries.ts';
-import { DashboardCard } from './dashboard-card.tsx';
+import { useTutorials } from '../tutorials/index.ts';
+import { DashboardCard } from '../../components/dashboard-card.tsx';
 
 // Only new stylists see the tutorials: the carousel (embla) loads when the card is due.
 const TutorialsCarousel = lazy(() =>
-  import('../tutorials/tutorials-carousel.tsx').then((m) => ({ default: m.TutorialsCarousel })),
+  import('../../components/tutorials-carousel.tsx').then((m) => ({ default: m.TutorialsCarousel })),
 );
 
 /** §2, §9: the tutorials, on the dashboard only for a stylist created within the last 2 months. */

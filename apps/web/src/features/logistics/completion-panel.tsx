@@ -2,7 +2,7 @@ import { LOGISTICS_TEXT } from '@atelier/contract';
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { CheckIcon } from '../../components/icons.tsx';
-import { useDisplayText } from '../content/content-queries.ts';
+import { useDisplayText } from '../content/index.ts';
 import classes from './logistics.module.css';
 
 /** §2 completion panel after a pickup: "YOU'RE ALL SET.", the back office's message and Done. */

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { AppProviders } from '../../app/providers.tsx';
 import { jsonResponse, mockFetch, type RecordedRequest } from '../../test/fetch-mock.ts';
 import { makeJwtExpiringIn } from '../../test/jwt.ts';
-import { sessionStore } from '../auth/session-store.ts';
+import { sessionStore } from '../../lib/session-store.ts';
 import { ShareButton } from './share-button.tsx';
 
 const SHARE_PATH = 'POST /api/stylist/share';

@@ -2,7 +2,7 @@ import { LOGISTICS_TEXT } from '@atelier/contract';
 import { Button, Loader } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { MailIcon } from '../../components/icons.tsx';
-import { sessionStore } from '../auth/session-store.ts';
+import { sessionStore } from '../../lib/session-store.ts';
 import { useShareQuotes } from './logistics-mutations.ts';
 
 /** §2 Share: emails the client a link to their quotes; "Sending" while the call is under way. */

@@ -10,7 +10,7 @@ import { jsonResponse, mockFetch, type RecordedRequest } from '../../test/fetch-
 import { accountDocument } from '../../test/fixtures.ts';
 import { makeJwtExpiringIn } from '../../test/jwt.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { sessionStore } from '../auth/session-store.ts';
+import { sessionStore } from '../../lib/session-store.ts';
 import { PREPARING_TEXT, PRINTED_TEXT } from './manifest-print-page.tsx';
 import {
   INVALID_MANIFEST_LINK_TEXT,

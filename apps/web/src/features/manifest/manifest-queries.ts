@@ -2,7 +2,7 @@ import { ACCESS_TOKEN_PATTERN, logisticsApi, type ShipmentDocument } from '@atel
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { api, isApiError } from '../../lib/api-client.ts';
 import { freshWhileFileLinksWork } from '../../lib/file-links.ts';
-import { useSession } from '../auth/use-session.ts';
+import { useSession } from '../../lib/use-session.ts';
 
 /**
  * Where a manifest's data comes from (§6): a shipment id reads the stylist endpoint, which needs

@@ -13,8 +13,8 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../lib/api-client.ts';
-import { sessionStore } from '../auth/session-store.ts';
-import { useSession } from '../auth/use-session.ts';
+import { sessionStore } from '../../lib/session-store.ts';
+import { useSession } from '../../lib/use-session.ts';
 
 export const notificationsQueryKey = ['notifications'] as const;
 

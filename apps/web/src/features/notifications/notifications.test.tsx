@@ -10,7 +10,7 @@ import { FakeEventSource, stubEventSource } from '../../test/fake-event-source.t
 import { jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
 import { accountDocument } from '../../test/fixtures.ts';
 import { makeJwtExpiringIn } from '../../test/jwt.ts';
-import { sessionStore } from '../auth/session-store.ts';
+import { sessionStore } from '../../lib/session-store.ts';
 import classes from './notification-bell.module.css';
 import { SHAKE_MS } from './notification-bell.tsx';
 import { ALL_CAUGHT_UP, notificationTime } from './notification-list.tsx';

@@ -8,7 +8,7 @@ import {
 } from '@atelier/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useSession } from '../auth/use-session.ts';
+import { useSession } from '../../lib/use-session.ts';
 import {
   addStreamedNotification,
   applyStreamedReadCount,

@@ -31,10 +31,12 @@ import { routes } from '../../app/routes.ts';
 import { MOBILE_MEDIA_QUERY } from '../../app/theme.ts';
 import { HangerIcon, PlusIcon, RefreshIcon } from '../../components/icons.tsx';
 import { LoadError } from '../../components/load-error.tsx';
-import { CompletionPanel } from '../logistics/completion-panel.tsx';
-import logisticsClasses from '../logistics/logistics.module.css';
-import { PickupConfirmation } from '../logistics/pickup-confirmation.tsx';
-import { ShareButton } from '../logistics/share-button.tsx';
+import {
+  CompletionPanel,
+  PickupConfirmation,
+  ShareButton,
+  ShippingLabelModal,
+} from '../logistics/index.ts';
 import { AcceptedActionsModal } from './accepted-actions-modal.tsx';
 import { QuoteCard, QuoteCardSkeleton, QuoteProblemCard } from './quote-card.tsx';
 import classes from './quote-pickup.module.css';
@@ -45,14 +47,9 @@ import { StatusFilter, quotesMatchingFilter, statusFilterOptions } from './statu
 import { useQuoteSelection } from './use-quote-selection.ts';
 import { OpenAfterMount } from '../../components/open-after-mount.tsx';
 
-// The photo uploads and the label form load on their first opening, not with the list.
+// The photo uploads load on their first opening, not with the list.
 const AddItemModal = lazy(() =>
   import('./add-item-modal.tsx').then((m) => ({ default: m.AddItemModal })),
-);
-const ShippingLabelModal = lazy(() =>
-  import('../logistics/shipping-label-modal.tsx').then((m) => ({
-    default: m.ShippingLabelModal,
-  })),
 );
 
 const NO_QUOTES: readonly QuoteView[] = [];
@@ -302,7 +299,7 @@ function ClientQuotesPage({ clientId }: { clientId: number }) {
             )}
 
             {isPickup && (
-              <div className={logisticsClasses.pickupLayout}>
+              <div className={classes.pickupLayout}>
                 {selected.length > 0 ? (
                   <SimpleGrid cols={PICKUP_GRID_COLUMNS} spacing="lg" verticalSpacing="lg">
                     {selected.map((quote) => (

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { makeJwt } from '../../test/jwt.ts';
+import { makeJwt } from '../test/jwt.ts';
 import { decodeJwtClaims, isTokenExpired, readTokenExpires } from './jwt.ts';
 
 describe('JWT claims', () => {

@@ -2,9 +2,9 @@ import { QueryClient } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
-import { AppProviders } from '../../app/providers.tsx';
+import { AppProviders } from '../app/providers.tsx';
 import { TutorialsCarousel } from './tutorials-carousel.tsx';
-import { TUTORIALS } from './tutorials-test-data.ts';
+import { TUTORIALS } from '../features/tutorials/tutorials-test-data.ts';
 
 function renderCarousel() {
   const user = userEvent.setup();

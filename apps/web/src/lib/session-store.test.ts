@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { makeJwt, makeJwtExpiringIn } from '../../test/jwt.ts';
+import { makeJwt, makeJwtExpiringIn } from '../test/jwt.ts';
 import {
   createSessionStore,
   getSessionStatus,

@@ -2,7 +2,7 @@ import { DEFAULT_TUTORIAL_CATEGORY, type Tutorial } from '@atelier/contract';
 import { ActionIcon, Group, Select, Stack, Text, UnstyledButton } from '@mantine/core';
 import useEmblaCarousel from 'embla-carousel-react';
 import { useEffect, useState } from 'react';
-import { ChevronLeftIcon, ChevronRightIcon, ImageIcon, PlayIcon } from '../../components/icons.tsx';
+import { ChevronLeftIcon, ChevronRightIcon, ImageIcon, PlayIcon } from './icons.tsx';
 import classes from './tutorials-carousel.module.css';
 
 interface TutorialsCarouselProps {
