@@ -1,30 +1,17 @@
 import {
-  CLIENT_PAGE_ROUTES,
   CURATED_ANSWER_FIELD,
-  ClientAnswerConflictSchema,
-  ClientPageParamsSchema,
   CuratedAnswerBodySchema,
-  CuratedDocumentSchema,
-  ErrorBodySchema,
-  HUB_ROUTE,
-  HubDocumentSchema,
-  HubQuoteActionSchema,
-  HubQuoteParamsSchema,
-  NEW_LINK_API_PATH,
-  NewLinkAnswerSchema,
-  NewLinkBodySchema,
-  OfferApprovalBodySchema,
-  OfferApprovalDocumentSchema,
-  QuoteShareDocumentSchema,
+  clientPagesApi,
+  hubApi,
 } from '@atelier/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { SiteUrls } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { FileStorage } from '../../integrations/storage/storage.ts';
 import { AppError, FieldErrors } from '../../lib/app-error.ts';
 import type { Uploads } from '../../lib/multipart.ts';
+import { route } from '../../lib/route.ts';
 import {
   answerCuratedPage,
   answerOfferApprovalPage,
@@ -41,18 +28,6 @@ const NEW_LINK_RATE = { max: 5, timeWindow: '15 minutes' };
 
 /** The answers of the "Curated For" page are a few short items: far under this. */
 const CURATED_FIELD_MAX_BYTES = 16 * 1024;
-
-const errors = {
-  400: ErrorBodySchema,
-  404: ErrorBodySchema,
-  429: ErrorBodySchema,
-};
-const answerErrors = {
-  ...errors,
-  409: ClientAnswerConflictSchema,
-  413: ErrorBodySchema,
-  415: ErrorBodySchema,
-};
 
 function answerRequest(request: FastifyRequest): AnswerRequest {
   const userAgent = request.headers['user-agent'];
@@ -110,43 +85,21 @@ export const clientPagesRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { db, storage, sites, publicUrl, rateLimitMax, uploads }) => {
   const deps = { storage, sites, publicUrl };
   const config = {
-    access: 'public' as const,
     // One count per address across the three pages and their answers.
     rateLimit: { max: rateLimitMax, timeWindow: '1 minute', groupId: 'client-pages' },
   };
 
-  app.get(
-    `/api/client/${CLIENT_PAGE_ROUTES.curated}/:token`,
-    {
-      config,
-      schema: {
-        tags: ['client pages'],
-        operationId: 'getCuratedPage',
-        summary: '"Curated For": the buyout offers awaiting the client\'s Yes or No',
-        params: ClientPageParamsSchema,
-        response: { 200: CuratedDocumentSchema, ...errors },
-      },
-    },
+  route(
+    app,
+    clientPagesApi.getCuratedPage,
     async (request, reply) =>
       privately(reply, await getCuratedPage(db, request.params.token, deps)),
+    { config },
   );
 
-  app.post(
-    `/api/client/${CLIENT_PAGE_ROUTES.curated}/:token`,
-    {
-      config,
-      schema: {
-        tags: ['client pages'],
-        operationId: 'answerCuratedPage',
-        summary: `Record the client's Yes and No, sent as JSON in the multipart field "${CURATED_ANSWER_FIELD}"`,
-        params: ClientPageParamsSchema,
-        consumes: ['multipart/form-data'],
-        multipartBody: z.object({
-          [CURATED_ANSWER_FIELD]: CuratedAnswerBodySchema.describe('The answers, as JSON text'),
-        }),
-        response: { 200: CuratedDocumentSchema, ...answerErrors },
-      },
-    },
+  route(
+    app,
+    clientPagesApi.answerCuratedPage,
     async (request, reply) => {
       const answers = await readCuratedAnswers(request, uploads);
       const document = await answerCuratedPage(
@@ -158,53 +111,28 @@ export const clientPagesRoutes: FastifyPluginAsyncZod<{
       );
       return privately(reply, document);
     },
+    { config },
   );
 
-  app.get(
-    `/api/client/${CLIENT_PAGE_ROUTES.quoteShare}/:token`,
-    {
-      config,
-      schema: {
-        tags: ['client pages'],
-        operationId: 'getQuoteSharePage',
-        summary: '"Quote Share": every quote of the client, read-only',
-        params: ClientPageParamsSchema,
-        response: { 200: QuoteShareDocumentSchema, ...errors },
-      },
-    },
+  route(
+    app,
+    clientPagesApi.getQuoteSharePage,
     async (request, reply) =>
       privately(reply, await getQuoteSharePage(db, request.params.token, deps)),
+    { config },
   );
 
-  app.get(
-    `/api/client/${CLIENT_PAGE_ROUTES.offerApproval}/:token`,
-    {
-      config,
-      schema: {
-        tags: ['client pages'],
-        operationId: 'getOfferApprovalPage',
-        summary: '"Approve White Glove Offers": the offers awaiting the client\'s answer',
-        params: ClientPageParamsSchema,
-        response: { 200: OfferApprovalDocumentSchema, ...errors },
-      },
-    },
+  route(
+    app,
+    clientPagesApi.getOfferApprovalPage,
     async (request, reply) =>
       privately(reply, await getOfferApprovalPage(db, request.params.token, deps)),
+    { config },
   );
 
-  app.post(
-    `/api/client/${CLIENT_PAGE_ROUTES.offerApproval}/:token`,
-    {
-      config,
-      schema: {
-        tags: ['client pages'],
-        operationId: 'answerOfferApprovalPage',
-        summary: "Record the client's answer to each offer, as the stylist's review response",
-        params: ClientPageParamsSchema,
-        body: OfferApprovalBodySchema,
-        response: { 200: OfferApprovalDocumentSchema, ...answerErrors },
-      },
-    },
+  route(
+    app,
+    clientPagesApi.answerOfferApprovalPage,
     async (request, reply) => {
       const document = await answerOfferApprovalPage(
         db,
@@ -215,36 +143,19 @@ export const clientPagesRoutes: FastifyPluginAsyncZod<{
       );
       return privately(reply, document);
     },
+    { config },
   );
 
-  app.get(
-    `/api/client/${HUB_ROUTE}/:token`,
-    {
-      config,
-      schema: {
-        tags: ['client pages'],
-        operationId: 'getHub',
-        summary: "The client's hub: every item with its timeline, grouped by what it needs",
-        params: ClientPageParamsSchema,
-        response: { 200: HubDocumentSchema, ...errors },
-      },
-    },
+  route(
+    app,
+    hubApi.getHub,
     async (request, reply) => privately(reply, await getHub(db, request.params.token, deps)),
+    { config },
   );
 
-  app.post(
-    `/api/client/${HUB_ROUTE}/:token/quotes/:quoteId`,
-    {
-      config,
-      schema: {
-        tags: ['client pages'],
-        operationId: 'actOnHubQuote',
-        summary: 'Accept an offer, decline with a reason, or ask the stylist about one item',
-        params: HubQuoteParamsSchema,
-        body: HubQuoteActionSchema,
-        response: { 200: HubDocumentSchema, ...answerErrors },
-      },
-    },
+  route(
+    app,
+    hubApi.actOnHubQuote,
     async (request, reply) => {
       const document = await actOnHubQuote(
         db,
@@ -255,21 +166,14 @@ export const clientPagesRoutes: FastifyPluginAsyncZod<{
       );
       return privately(reply, document);
     },
+    { config },
   );
 
-  app.post(
-    NEW_LINK_API_PATH,
-    {
-      config: { access: 'public' as const, rateLimit: NEW_LINK_RATE },
-      schema: {
-        tags: ['client pages'],
-        operationId: 'requestHubLink',
-        summary: '"Send me a new link": emails a fresh hub link to a client\'s own address',
-        body: NewLinkBodySchema,
-        response: { 202: NewLinkAnswerSchema, 400: ErrorBodySchema, 429: ErrorBodySchema },
-      },
-    },
+  route(
+    app,
+    hubApi.requestHubLink,
     async (request, reply) =>
       reply.code(202).send(await requestNewLink(db, request.body.email, { publicUrl })),
+    { config: { rateLimit: NEW_LINK_RATE } },
   );
 };

@@ -3,9 +3,9 @@ import {
   ErrorBodySchema,
   HUB_TEXT,
   HubDocumentSchema,
-  NEW_LINK_API_PATH,
   QuoteListDocumentSchema,
-  hubApiPath,
+  endpointUrl,
+  hubApi,
 } from '@atelier/contract';
 import { and, asc, desc, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -27,7 +27,7 @@ const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
 async function hub(token: string) {
-  const response = await world.get(hubApiPath(token));
+  const response = await world.get(endpointUrl(hubApi.getHub, { token }));
   expect(response.statusCode, response.body).toBe(200);
   expect(response.headers['cache-control']).toBe('private, no-store');
   return HubDocumentSchema.parse(response.json());
@@ -36,7 +36,7 @@ async function hub(token: string) {
 function act(token: string, quoteId: number, body: unknown) {
   return world.app.inject({
     method: 'POST',
-    url: hubApiPath(token, quoteId),
+    url: endpointUrl(hubApi.actOnHubQuote, { token, quoteId }),
     payload: body as Record<string, unknown>,
   });
 }
@@ -44,7 +44,7 @@ function act(token: string, quoteId: number, body: unknown) {
 function newLink(email: unknown, ip = '203.0.113.7') {
   return world.app.inject({
     method: 'POST',
-    url: NEW_LINK_API_PATH,
+    url: hubApi.requestHubLink.path,
     payload: { email } as Record<string, unknown>,
     remoteAddress: ip,
   });
@@ -172,14 +172,14 @@ describe("the client's hub", () => {
       await world.link('shop-login'),
     ];
     for (const token of refused) {
-      const response = await world.get(hubApiPath(token));
+      const response = await world.get(endpointUrl(hubApi.getHub, { token }));
       expect(response.statusCode).toBe(404);
       expect(ErrorBodySchema.parse(response.json())).toEqual({
         message: CLIENT_PAGE_TEXT.linkNotValid,
         code: 'NOT_FOUND',
       });
     }
-    expect((await world.get(hubApiPath('short'))).statusCode).toBe(400);
+    expect((await world.get(endpointUrl(hubApi.getHub, { token: 'short' }))).statusCode).toBe(400);
   });
 
   test("shows only the link's own client; another client's quote answers 404 and nothing changes", async () => {

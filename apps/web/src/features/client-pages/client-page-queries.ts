@@ -1,16 +1,9 @@
 import {
   ACCESS_TOKEN_PATTERN,
-  CLIENT_PAGE_ROUTES,
   CURATED_ANSWER_FIELD,
   ClientAnswerConflictSchema,
-  CuratedDocumentSchema,
-  HubDocumentSchema,
-  NEW_LINK_API_PATH,
-  NewLinkAnswerSchema,
-  OfferApprovalDocumentSchema,
-  QuoteShareDocumentSchema,
-  clientPageApiPath,
-  hubApiPath,
+  clientPagesApi,
+  hubApi,
   type ClientResponse,
   type HubDocument,
   type HubQuoteAction,
@@ -30,7 +23,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { apiGet, apiPost, isApiError } from '../../lib/api-client.ts';
+import { api, isApiError } from '../../lib/api-client.ts';
 import { freshWhileFileLinksWork } from '../../lib/file-links.ts';
 
 /**
@@ -60,10 +53,7 @@ export function curatedQueryOptions(token: string | null) {
   return queryOptions<CuratedDocument>({
     queryKey: clientPageKeys.curated(token),
     queryFn: token
-      ? ({ signal }) =>
-          apiGet(clientPageApiPath(CLIENT_PAGE_ROUTES.curated, token), CuratedDocumentSchema, {
-            signal,
-          })
+      ? ({ signal }) => api(clientPagesApi.getCuratedPage, { params: { token }, signal })
       : skipToken,
     staleTime: freshWhileFileLinksWork(CLIENT_PAGE_STALE_TIME_MS),
   });
@@ -73,12 +63,7 @@ export function quoteShareQueryOptions(token: string | null) {
   return queryOptions<QuoteShareDocument>({
     queryKey: clientPageKeys.quoteShare(token),
     queryFn: token
-      ? ({ signal }) =>
-          apiGet(
-            clientPageApiPath(CLIENT_PAGE_ROUTES.quoteShare, token),
-            QuoteShareDocumentSchema,
-            { signal },
-          )
+      ? ({ signal }) => api(clientPagesApi.getQuoteSharePage, { params: { token }, signal })
       : skipToken,
     staleTime: freshWhileFileLinksWork(CLIENT_PAGE_STALE_TIME_MS),
   });
@@ -88,12 +73,7 @@ export function offerApprovalQueryOptions(token: string | null) {
   return queryOptions<OfferApprovalDocument>({
     queryKey: clientPageKeys.offerApproval(token),
     queryFn: token
-      ? ({ signal }) =>
-          apiGet(
-            clientPageApiPath(CLIENT_PAGE_ROUTES.offerApproval, token),
-            OfferApprovalDocumentSchema,
-            { signal },
-          )
+      ? ({ signal }) => api(clientPagesApi.getOfferApprovalPage, { params: { token }, signal })
       : skipToken,
     staleTime: freshWhileFileLinksWork(CLIENT_PAGE_STALE_TIME_MS),
   });
@@ -102,9 +82,7 @@ export function offerApprovalQueryOptions(token: string | null) {
 export function hubQueryOptions(token: string | null) {
   return queryOptions<HubDocument>({
     queryKey: clientPageKeys.hub(token),
-    queryFn: token
-      ? ({ signal }) => apiGet(hubApiPath(token), HubDocumentSchema, { signal })
-      : skipToken,
+    queryFn: token ? ({ signal }) => api(hubApi.getHub, { params: { token }, signal }) : skipToken,
     staleTime: freshWhileFileLinksWork(CLIENT_PAGE_STALE_TIME_MS),
   });
 }
@@ -162,11 +140,10 @@ export function useConfirmCuratedAnswers(token: string) {
   const queryKey = clientPageKeys.curated(token);
   return useMutation({
     mutationFn: (answers: CuratedAnswers) =>
-      apiPost(
-        clientPageApiPath(CLIENT_PAGE_ROUTES.curated, token),
-        curatedAnswerForm(answers),
-        CuratedDocumentSchema,
-      ),
+      api(clientPagesApi.answerCuratedPage, {
+        params: { token },
+        body: curatedAnswerForm(answers),
+      }),
     onSuccess: (document) => queryClient.setQueryData(queryKey, document),
     // The page on screen is out of date (answered elsewhere): show it as the server has it.
     onError: (error) => {
@@ -181,11 +158,7 @@ export function useApproveOffers(token: string) {
   const queryKey = clientPageKeys.offerApproval(token);
   return useMutation({
     mutationFn: (items: ReviewResponseItem[]) =>
-      apiPost(
-        clientPageApiPath(CLIENT_PAGE_ROUTES.offerApproval, token),
-        { data: items },
-        OfferApprovalDocumentSchema,
-      ),
+      api(clientPagesApi.answerOfferApprovalPage, { params: { token }, body: { data: items } }),
     onSuccess: (document) => queryClient.setQueryData(queryKey, document),
     onError: (error) => {
       if (isOutOfDate(error)) void queryClient.invalidateQueries({ queryKey });
@@ -205,7 +178,7 @@ export function useHubItemAction(token: string) {
   const queryKey = clientPageKeys.hub(token);
   return useMutation({
     mutationFn: ({ quoteId, action }: HubItemAction) =>
-      apiPost(hubApiPath(token, quoteId), action, HubDocumentSchema),
+      api(hubApi.actOnHubQuote, { params: { token, quoteId }, body: action }),
     onSuccess: (document) => queryClient.setQueryData(queryKey, document),
     // An offer expired or answered elsewhere: show the item as the server has it now.
     onError: (error) => {
@@ -217,6 +190,6 @@ export function useHubItemAction(token: string) {
 /** "Send me a new link": the answer is the same whether or not the address is a client's. */
 export function useRequestNewLink() {
   return useMutation({
-    mutationFn: (body: NewLinkBody) => apiPost(NEW_LINK_API_PATH, body, NewLinkAnswerSchema),
+    mutationFn: (body: NewLinkBody) => api(hubApi.requestHubLink, { body }),
   });
 }
