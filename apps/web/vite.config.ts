@@ -184,6 +184,15 @@ function routePreload(images: Record<string, string[]>): Plugin {
   };
 }
 
+/**
+ * Tabler draws each icon in a module of its own. Its wrapper and the icons several chunks draw
+ * share one chunk, as components/icons.tsx did; an icon one chunk draws stays in that chunk, so a
+ * page downloads only the icons it shows. An icon drawn in several places that is not listed here
+ * becomes a chunk of its own: list it (scripts/check-web-size.mjs shows the difference).
+ */
+const sharedIcons =
+  /[\\/]@tabler[\\/]icons-react[\\/].*[\\/](createReactComponent|defaultAttributes|Icon(Bell|Check|ChevronDown|ExternalLink|Mail|Phone|Photo|Refresh|Users))\.mjs$/;
+
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
 export default defineConfig({
@@ -216,13 +225,18 @@ export default defineConfig({
         // React and its router change less often than the app and every page needs them: a
         // chunk of their own stays cached across releases. Everything else, Mantine included,
         // is split by the pages that use it, so a page downloads only its own components
-        // (docs/decisions/0008).
+        // (docs/decisions/0008); the icons several chunks share are one chunk (sharedIcons).
         codeSplitting: {
           groups: [
             {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
               priority: 30,
+            },
+            {
+              name: 'icons',
+              test: sharedIcons,
+              priority: 20,
             },
           ],
         },

@@ -1,7 +1,7 @@
 import { PROFILE_IMAGE_MAX_BYTES } from '@atelier/contract';
 import { Avatar, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useRef, useState, type ChangeEvent } from 'react';
-import { CameraIcon } from './icons.tsx';
+import { IconCamera } from '@tabler/icons-react';
 import classes from './photo-picker.module.css';
 
 export const PHOTO_TOO_LARGE_MESSAGE = `That photo is over ${PROFILE_IMAGE_MAX_BYTES / 1024 / 1024} MB. Choose a smaller one.`;
@@ -63,7 +63,11 @@ export function PhotoPicker({
           {initials}
         </Avatar>
         <span className={classes.photoOverlay} aria-hidden="true">
-          {upload.isPending ? <Loader size="sm" color="gold" /> : <CameraIcon size={20} />}
+          {upload.isPending ? (
+            <Loader size="sm" color="gold" />
+          ) : (
+            <IconCamera size={20} stroke={1.6} aria-hidden />
+          )}
         </span>
         <Text component="span" size="xs" c="gold.4" className={classes.photoCaption}>
           {upload.isPending ? 'Uploading…' : action}

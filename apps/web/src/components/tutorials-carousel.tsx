@@ -2,7 +2,12 @@ import { DEFAULT_TUTORIAL_CATEGORY, type Tutorial } from '@atelier/contract';
 import { ActionIcon, Group, Select, Stack, Text, UnstyledButton } from '@mantine/core';
 import useEmblaCarousel from 'embla-carousel-react';
 import { useEffect, useState } from 'react';
-import { ChevronLeftIcon, ChevronRightIcon, ImageIcon, PlayIcon } from './icons.tsx';
+import {
+  IconChevronLeft,
+  IconChevronRight,
+  IconPhoto,
+  IconPlayerPlayFilled,
+} from '@tabler/icons-react';
 import classes from './tutorials-carousel.module.css';
 
 interface TutorialsCarouselProps {
@@ -110,7 +115,7 @@ function TutorialSlides({
             disabled={position === 0}
             onClick={() => goTo(position - 1)}
           >
-            <ChevronLeftIcon />
+            <IconChevronLeft size={18} stroke={1.6} aria-hidden />
           </ActionIcon>
           <Group gap={2} wrap="nowrap">
             {tutorials.map((tutorial, index) => (
@@ -132,7 +137,7 @@ function TutorialSlides({
             disabled={position === total - 1}
             onClick={() => goTo(position + 1)}
           >
-            <ChevronRightIcon />
+            <IconChevronRight size={18} stroke={1.6} aria-hidden />
           </ActionIcon>
         </Group>
       )}
@@ -167,7 +172,7 @@ function TutorialSlide({ tutorial, isPlaying, onPlay }: TutorialSlideProps) {
               <img className={classes.cover} src={tutorial.coverImageUrl} alt="" loading="lazy" />
             ) : (
               <div className={classes.placeholder}>
-                <ImageIcon size={32} />
+                <IconPhoto size={32} stroke={1.6} aria-hidden />
               </div>
             )}
             {canPlay && (
@@ -176,7 +181,7 @@ function TutorialSlide({ tutorial, isPlaying, onPlay }: TutorialSlideProps) {
                 aria-label={`Play ${tutorial.title}`}
                 onClick={onPlay}
               >
-                <PlayIcon size={26} />
+                <IconPlayerPlayFilled size={26} aria-hidden />
               </UnstyledButton>
             )}
           </>

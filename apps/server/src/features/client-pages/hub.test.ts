@@ -519,7 +519,7 @@ describe('"Send me a new link"', () => {
     }
     const limited = await newLink('y@nowhere.test', '192.0.2.50');
     expect(limited.statusCode).toBe(429);
-    expect(ErrorBodySchema.parse(limited.json()).code).toBeDefined();
+    expect(ErrorBodySchema.parse(limited.json()).code).toBe('RATE_LIMITED');
   });
 
   test('an address that is not one answers 400 and sends nothing', async () => {

@@ -5,33 +5,11 @@ import {
   nextStep,
   PAYMENT_METHOD_WORDS,
   type ItemTimeline,
-  type PaymentMethod,
   type TimelineStep,
 } from '@atelier/contract';
 import type { QuoteStepDetail } from '../../db/schema.ts';
 import type { FileStorage } from '../../integrations/storage/storage.ts';
-import type { QuoteRecord } from './quote-resource.ts';
-
-/** What a client wrote about the quote (client_messages). */
-export interface TimelineMessage {
-  kind: 'question' | 'decline';
-  reason: string | null;
-  text: string;
-  createdAt: Date;
-}
-
-/** The sale of the item and the client's payout (commissions). */
-export interface TimelineSale {
-  paidAt: Date | null;
-  payoutCents: number;
-  paymentMethod: PaymentMethod | null;
-}
-
-export interface TimelineFacts {
-  /** Oldest first. */
-  messages: readonly TimelineMessage[];
-  sale: TimelineSale | null;
-}
+import type { QuoteRecord, TimelineFacts, TimelineMessage } from './quote-record.ts';
 
 type History = QuoteRecord['history'][number];
 

@@ -5,7 +5,7 @@ import {
   type QuoteResource,
   centsToDollars,
 } from '@atelier/contract';
-import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { SiteUrls } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
@@ -22,73 +22,22 @@ import {
   shipments,
 } from '../../db/schema.ts';
 import type { FileStorage } from '../../integrations/storage/storage.ts';
-import { itemTimeline, type TimelineFacts } from './item-timeline.ts';
+import { itemTimeline } from './item-timeline.ts';
+import {
+  historyColumns,
+  imageColumns,
+  messageColumns,
+  offerColumns,
+  quoteColumns,
+  saleColumns,
+  shipmentColumns,
+  type QuoteRecord,
+} from './quote-record.ts';
 
 /** What turns stored keys and ids into the URLs a quote carries. */
 export interface QuoteLinkDeps {
   storage: Pick<FileStorage, 'urlFor' | 'linkFor'>;
   sites: SiteUrls;
-}
-
-const quoteColumns = {
-  ...getTableColumns(quotes),
-  brand: designers.name,
-  category: categories.name,
-};
-const offerColumns = {
-  quoteId: quoteOffers.quoteId,
-  type: quoteOffers.type,
-  amountCents: quoteOffers.amountCents,
-};
-const imageColumns = {
-  id: images.id,
-  quoteId: images.quoteId,
-  storageKey: images.storageKey,
-  thumbnailKey: images.thumbnailKey,
-};
-const historyColumns = {
-  quoteId: quoteStatusHistory.quoteId,
-  fromStatus: quoteStatusHistory.fromStatus,
-  toStatus: quoteStatusHistory.toStatus,
-  actorKind: quoteStatusHistory.actorKind,
-  note: quoteStatusHistory.note,
-  detail: quoteStatusHistory.detail,
-  createdAt: quoteStatusHistory.createdAt,
-};
-const shipmentColumns = {
-  id: shipments.id,
-  kind: shipments.kind,
-  labelKey: shipments.labelKey,
-  shiplistKey: shipments.shiplistKey,
-  trackingNumber: shipments.trackingNumber,
-  receiptKey: shipments.receiptKey,
-  shippedDate: shipments.shippedDate,
-};
-const messageColumns = {
-  quoteId: clientMessages.quoteId,
-  kind: clientMessages.kind,
-  reason: clientMessages.reason,
-  text: clientMessages.text,
-  createdAt: clientMessages.createdAt,
-};
-const saleColumns = {
-  quoteId: commissions.quoteId,
-  paidAt: commissions.paidAt,
-  payoutCents: commissions.purchasePriceCents,
-  paymentMethod: clients.paymentMethod,
-};
-
-/** A quote and everything its resource shows. */
-export interface QuoteRecord {
-  quote: typeof quotes.$inferSelect & { brand: string; category: string };
-  offers: readonly Pick<typeof quoteOffers.$inferSelect, keyof typeof offerColumns>[];
-  /** In display order. */
-  images: readonly Pick<typeof images.$inferSelect, keyof typeof imageColumns>[];
-  shipment: Pick<typeof shipments.$inferSelect, keyof typeof shipmentColumns> | null;
-  /** Oldest first. */
-  history: readonly Pick<typeof quoteStatusHistory.$inferSelect, keyof typeof historyColumns>[];
-  /** What the client wrote about the quote, and its sale: the timeline's other facts. */
-  facts: TimelineFacts;
 }
 
 function toOffers(record: QuoteRecord): QuoteOffers {

@@ -1,18 +1,12 @@
-import { renderEmailHtml } from './email-layout.tsx';
+import { renderEmailHtml, type EmailContent } from './email-layout.tsx';
 import type { EmailMessage } from './mail.ts';
+
+// What features pass to composeEmail: drawn by the layout, so defined beside it.
+export type { EmailContent, EmailItem } from './email-layout.tsx';
 
 /** How every email opens: by the client's first name when there is one. */
 export function greeting(firstName: string | null | undefined): string {
   return firstName ? `Hi ${firstName},` : 'Hello,';
-}
-
-/** One item an email lists: its picture (an inline attachment), its name and amounts. */
-export interface EmailItem {
-  key: string;
-  title: string;
-  details: string[];
-  /** The Content-ID of its thumbnail attachment; null draws an empty square, undefined no picture. */
-  imageCid?: string | null;
 }
 
 /** A quote's first picture, shown beside it in an email's item list. */
@@ -44,25 +38,6 @@ export function quotePictureAttachments(
         ]
       : [],
   );
-}
-
-/** What an email says, in plain text; the HTML and the text part are both made from it. */
-export interface EmailContent {
-  subject: string;
-  /** The line an inbox shows after the subject. */
-  preview: string;
-  heading: string;
-  greeting: string;
-  paragraphs: string[];
-  items?: EmailItem[];
-  /** The email's one call to action. */
-  action?: { label: string; url: string };
-  /** Smaller print under the button. */
-  afterAction?: string[];
-  /** Other pages, in the small print: "Prefer to consign? <a>Choose for each item</a>." */
-  otherLinks?: { lead: string; label: string; url: string }[];
-  /** Who sent it and how to answer, under a rule. */
-  footer?: string;
 }
 
 /** The text part: the same content, the button as its label and address. */

@@ -16,7 +16,34 @@ import { render } from '@react-email/render';
 import { Row } from '@react-email/row';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
-import type { EmailContent, EmailItem } from './compose.ts';
+
+/** One item an email lists: its picture (an inline attachment), its name and amounts. */
+export interface EmailItem {
+  key: string;
+  title: string;
+  details: string[];
+  /** The Content-ID of its thumbnail attachment; null draws an empty square, undefined no picture. */
+  imageCid?: string | null;
+}
+
+/** What an email says, in plain text; the HTML and the text part are both made from it. */
+export interface EmailContent {
+  subject: string;
+  /** The line an inbox shows after the subject. */
+  preview: string;
+  heading: string;
+  greeting: string;
+  paragraphs: string[];
+  items?: EmailItem[];
+  /** The email's one call to action. */
+  action?: { label: string; url: string };
+  /** Smaller print under the button. */
+  afterAction?: string[];
+  /** Other pages, in the small print: "Prefer to consign? <a>Choose for each item</a>." */
+  otherLinks?: { lead: string; label: string; url: string }[];
+  /** Who sent it and how to answer, under a rule. */
+  footer?: string;
+}
 
 const INK = '#1a1a1a';
 const MUTED = '#5c5c5c';

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import {
-  AccountIcon,
-  BellIcon,
-  ClientsIcon,
-  DashboardIcon,
-  ReportsIcon,
-} from '../../components/icons.tsx';
+  IconBell,
+  IconChartBar,
+  IconLayoutDashboard,
+  IconUserCircle,
+  IconUsers,
+} from '@tabler/icons-react';
 import { dashboardSectionPath, routes } from '../routes.ts';
 import classes from './dark-layout.module.css';
 
@@ -28,18 +28,22 @@ export function ActionBar({ onOpenAlerts, onOpenAccount }: ActionBarProps) {
           <ActionLink
             to={routes.dashboard.path}
             isCurrent={isDashboard && go !== 'commissions'}
-            icon={<DashboardIcon />}
+            icon={<IconLayoutDashboard size={22} stroke={1.6} aria-hidden />}
             label="Dashboard"
           />
         </li>
         <li>
-          <ActionButton onClick={onOpenAlerts} icon={<BellIcon />} label="Alerts" />
+          <ActionButton
+            onClick={onOpenAlerts}
+            icon={<IconBell size={22} stroke={1.6} aria-hidden />}
+            label="Alerts"
+          />
         </li>
         <li>
           <ActionLink
             to={routes.clients.path}
             isCurrent={pathname === routes.clients.path}
-            icon={<ClientsIcon />}
+            icon={<IconUsers size={22} stroke={1.6} aria-hidden />}
             label="Clients"
           />
         </li>
@@ -47,12 +51,16 @@ export function ActionBar({ onOpenAlerts, onOpenAccount }: ActionBarProps) {
           <ActionLink
             to={dashboardSectionPath('commissions')}
             isCurrent={isDashboard && go === 'commissions'}
-            icon={<ReportsIcon />}
+            icon={<IconChartBar size={22} stroke={1.6} aria-hidden />}
             label="Reports"
           />
         </li>
         <li>
-          <ActionButton onClick={onOpenAccount} icon={<AccountIcon />} label="Account" />
+          <ActionButton
+            onClick={onOpenAccount}
+            icon={<IconUserCircle size={22} stroke={1.6} aria-hidden />}
+            label="Account"
+          />
         </li>
       </ul>
     </nav>

@@ -1,6 +1,6 @@
 import type { AccountSitePage } from '@atelier/contract';
 import { Loader, Text, UnstyledButton } from '@mantine/core';
-import { ExternalIcon } from '../../components/icons.tsx';
+import { IconExternalLink } from '@tabler/icons-react';
 import classes from './account-rows.module.css';
 import { openBlankTab, useOpenAccountSite, useSiteLinks } from './account-site-queries.ts';
 
@@ -43,7 +43,7 @@ export function AccountSiteRow({ page, label }: AccountSiteRowProps) {
         {open.isPending ? (
           <Loader size={16} color="gold" />
         ) : (
-          <ExternalIcon className={classes.chevron} />
+          <IconExternalLink size={18} className={classes.chevron} stroke={1.6} aria-hidden />
         )}
       </UnstyledButton>
       {open.isError && (

@@ -1,6 +1,6 @@
 import { Collapse, Text, UnstyledButton } from '@mantine/core';
 import { useId, useState, type ReactNode } from 'react';
-import { ChevronDownIcon } from '../../components/icons.tsx';
+import { IconChevronDown } from '@tabler/icons-react';
 import classes from './account-rows.module.css';
 
 /**
@@ -36,7 +36,13 @@ export function ExpandableRow({
             </Text>
           )}
         </span>
-        <ChevronDownIcon className={classes.chevron} data-open={isOpen || undefined} />
+        <IconChevronDown
+          size={18}
+          className={classes.chevron}
+          data-open={isOpen || undefined}
+          stroke={1.6}
+          aria-hidden
+        />
       </UnstyledButton>
       <Collapse expanded={isOpen} keepMounted={false} id={panelId}>
         {children}

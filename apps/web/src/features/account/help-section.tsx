@@ -1,6 +1,6 @@
 import { Anchor, Loader, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
-import { ExternalIcon } from '../../components/icons.tsx';
+import { IconExternalLink } from '@tabler/icons-react';
 import { LoadError } from '../../components/load-error.tsx';
 import { TutorialsCarousel } from '../../components/tutorials-carousel.tsx';
 import { useTutorials } from '../tutorials/index.ts';
@@ -41,7 +41,7 @@ function FaqLink() {
       className={classes.faq}
     >
       FAQ
-      <ExternalIcon size={16} />
+      <IconExternalLink size={16} stroke={1.6} aria-hidden />
     </Anchor>
   );
 }

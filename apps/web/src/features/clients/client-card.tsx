@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { Link } from 'react-router';
 import classes from './clients.module.css';
-import { MailIcon, PhoneIcon } from '../../components/icons.tsx';
+import { IconMail, IconPhone } from '@tabler/icons-react';
 import { quotePickupPath } from '../../app/routes.ts';
 import { ShopLink } from './shop-link.tsx';
 
@@ -53,7 +53,7 @@ export function ClientCard({ client, onOpenDetails }: ClientCardProps) {
                 color="gray"
                 size="lg"
               >
-                <MailIcon />
+                <IconMail size={18} stroke={1.6} aria-hidden />
               </ActionIcon>
             )}
             {attributes.phone && (
@@ -65,7 +65,7 @@ export function ClientCard({ client, onOpenDetails }: ClientCardProps) {
                 color="gray"
                 size="lg"
               >
-                <PhoneIcon />
+                <IconPhone size={18} stroke={1.6} aria-hidden />
               </ActionIcon>
             )}
           </Group>

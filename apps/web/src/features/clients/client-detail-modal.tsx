@@ -16,7 +16,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import classes from './client-detail.module.css';
-import { ExternalIcon, MailIcon, PhoneIcon, RefreshIcon } from '../../components/icons.tsx';
+import { IconExternalLink, IconMail, IconPhone, IconRefresh } from '@tabler/icons-react';
 import { ClientNotes, useClientNotes } from './client-notes.tsx';
 import { quotePickupPath } from '../../app/routes.ts';
 import { refreshClient, useClient, useUploadClientPhoto } from './client-queries.ts';
@@ -120,7 +120,7 @@ function LoadedClientDetail({ client, isOpen }: { client: ClientResource; isOpen
             loading={reload.isPending}
             onClick={() => reload.mutate()}
           >
-            <RefreshIcon />
+            <IconRefresh size={18} stroke={1.6} aria-hidden />
           </ActionIcon>
           <Modal.CloseButton />
         </Group>
@@ -137,13 +137,13 @@ function LoadedClientDetail({ client, isOpen }: { client: ClientResource; isOpen
             <Stack gap={6} className={classes.contact}>
               {attributes.phone && (
                 <Anchor href={`tel:${attributes.phone}`} className={classes.contactLink}>
-                  <PhoneIcon size={16} />
+                  <IconPhone size={16} stroke={1.6} aria-hidden />
                   <span>{attributes.phone}</span>
                 </Anchor>
               )}
               {attributes.email && (
                 <Anchor href={`mailto:${attributes.email}`} className={classes.contactLink}>
-                  <MailIcon size={16} />
+                  <IconMail size={16} stroke={1.6} aria-hidden />
                   <span>{attributes.email}</span>
                 </Anchor>
               )}
@@ -154,7 +154,7 @@ function LoadedClientDetail({ client, isOpen }: { client: ClientResource; isOpen
                   rel="noopener noreferrer"
                   className={classes.contactLink}
                 >
-                  <ExternalIcon size={16} />
+                  <IconExternalLink size={16} stroke={1.6} aria-hidden />
                   <span>Supplier record</span>
                 </Anchor>
               )}

@@ -14,10 +14,9 @@ import {
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { dashboardSectionPath } from '../../app/routes.ts';
-import { ClientsIcon } from '../../components/icons.tsx';
+import { IconRefresh, IconSearch, IconUsers } from '@tabler/icons-react';
 import { Masonry } from '../../components/masonry.tsx';
 import { ClientCard, ClientCardSkeleton } from './client-card.tsx';
-import { RefreshIcon, SearchIcon } from '../../components/icons.tsx';
 import { useClientsPage } from './client-queries.ts';
 import { ClientsPagination } from './clients-pagination.tsx';
 import classes from './clients.module.css';
@@ -110,7 +109,7 @@ export function ClientsPage() {
               loading={query.isFetching && !query.isPending}
               onClick={() => void query.refetch()}
             >
-              <RefreshIcon />
+              <IconRefresh size={18} stroke={1.6} aria-hidden />
             </ActionIcon>
           </Group>
         </Group>
@@ -227,7 +226,7 @@ function SearchForm({ search, onSearch }: { search: string; onSearch: (term: str
           placeholder="Name, email or phone"
           value={term}
           onChange={(event) => setTerm(event.currentTarget.value)}
-          leftSection={<SearchIcon />}
+          leftSection={<IconSearch size={18} stroke={1.6} aria-hidden />}
           style={{ flex: 1 }}
           size="md"
         />
@@ -267,7 +266,7 @@ function NoClients(props: {
       <EmptyState
         classNames={{ title: classes.emptyTitle }}
         py="xl"
-        icon={<SearchIcon size={26} />}
+        icon={<IconSearch size={26} stroke={1.6} aria-hidden />}
         title="Sorry, can't find anyone matching that."
         description={
           isWordStartSearch(props.search)
@@ -287,7 +286,7 @@ function NoClients(props: {
     <EmptyState
       classNames={{ title: classes.emptyTitle }}
       py="xl"
-      icon={<ClientsIcon size={28} />}
+      icon={<IconUsers size={28} stroke={1.6} aria-hidden />}
       title="No clients yet"
       description="Add your first client and they will appear here, ready for quotes."
     >

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { formatDate } from '../../lib/format.ts';
 import { quotePickupPath } from '../../app/routes.ts';
 import { MOBILE_MEDIA_QUERY } from '../../app/theme.ts';
-import { ImageIcon } from '../../components/icons.tsx';
+import { IconPhoto } from '@tabler/icons-react';
 import { LoadError } from '../../components/load-error.tsx';
 import { isApiError } from '../../lib/api-client.ts';
 import { useCommission } from './commission-detail-queries.ts';
@@ -98,7 +98,7 @@ function CommissionContent({ document }: { document: CommissionDocument }) {
           />
         ) : (
           <div className={classes.placeholder} role="img" aria-label="No product photo">
-            <ImageIcon size={28} />
+            <IconPhoto size={28} stroke={1.6} aria-hidden />
           </div>
         )}
         <Stack gap={4} className={classes.product}>

@@ -1,7 +1,7 @@
 import { LOGISTICS_TEXT } from '@atelier/contract';
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
-import { CheckIcon } from '../../components/icons.tsx';
+import { IconCheck } from '@tabler/icons-react';
 import { useDisplayText } from '../content/index.ts';
 import classes from './logistics.module.css';
 
@@ -19,7 +19,7 @@ export function CompletionPanel({ onDone }: { onDone: () => void }) {
     <section aria-labelledby="pickup-complete-title" className={classes.completion}>
       <Stack gap="md" align="center">
         <span className={classes.completionMark} aria-hidden="true">
-          <CheckIcon size={26} strokeWidth={1.8} />
+          <IconCheck size={26} stroke={1.8} aria-hidden />
         </span>
         <Title
           ref={headingRef}

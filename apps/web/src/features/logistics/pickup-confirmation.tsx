@@ -8,7 +8,7 @@ import {
 import { Alert, Button, Group, List, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
-import { HandIcon } from '../../components/icons.tsx';
+import { IconHandStop, IconPencil } from '@tabler/icons-react';
 import { failureLinesOf, failureMessageOf, useCompletePickup } from './logistics-mutations.ts';
 import classes from './logistics.module.css';
 import type { Signature } from './signature-modal.tsx';
@@ -133,7 +133,7 @@ export function PickupConfirmation({
               type="submit"
               size="md"
               fullWidth
-              leftSection={<HandIcon />}
+              leftSection={<IconHandStop size={18} stroke={1.6} aria-hidden />}
               loading={isSubmitting}
               disabled={!signature || quotes.length === 0}
             >
@@ -190,7 +190,7 @@ function SignatureView({
         onClick={onOpen}
         disabled={isLocked}
       >
-        <PenIcon />
+        <IconPencil size={26} stroke={1.5} aria-hidden />
         Tap to sign
       </UnstyledButton>
     );
@@ -221,26 +221,5 @@ function SignatureView({
         </Button>
       </Group>
     </Stack>
-  );
-}
-
-function PenIcon() {
-  return (
-    <svg
-      width={26}
-      height={26}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.5}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M15.5 4.5l4 4L9 19l-5 1 1-5z" />
-      <path d="M13.5 6.5l4 4" />
-      <path d="M3 22h18" />
-    </svg>
   );
 }

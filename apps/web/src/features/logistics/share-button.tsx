@@ -1,7 +1,7 @@
 import { LOGISTICS_TEXT } from '@atelier/contract';
 import { Button, Loader } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { MailIcon } from '../../components/icons.tsx';
+import { IconMail } from '@tabler/icons-react';
 import { sessionStore } from '../../lib/session-store.ts';
 import { useShareQuotes } from './logistics-mutations.ts';
 
@@ -31,7 +31,13 @@ export function ShareButton({ clientId }: { clientId: number }) {
     <Button
       variant="default"
       size="sm"
-      leftSection={isSending ? <Loader size={14} color="gold.4" /> : <MailIcon size={16} />}
+      leftSection={
+        isSending ? (
+          <Loader size={14} color="gold.4" />
+        ) : (
+          <IconMail size={16} stroke={1.6} aria-hidden />
+        )
+      }
       disabled={isSending}
       aria-busy={isSending}
       onClick={onShare}

@@ -16,7 +16,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { manifestPath, shippingLabelPath } from '../../app/routes.ts';
 import { MOBILE_MEDIA_QUERY } from '../../app/theme.ts';
-import { CheckIcon, ExternalIcon, ImageIcon, TruckIcon } from '../../components/icons.tsx';
+import { IconCheck, IconExternalLink, IconPhoto, IconTruck } from '@tabler/icons-react';
 import { failureLinesOf, useCreateShippingLabel } from './logistics-mutations.ts';
 import classes from './logistics.module.css';
 
@@ -164,7 +164,7 @@ function LabelForm({
           )}
           <Button
             type="submit"
-            leftSection={<TruckIcon />}
+            leftSection={<IconTruck size={18} stroke={1.6} aria-hidden />}
             loading={isCreating}
             w={{ base: '100%', xs: 'auto' }}
           >
@@ -185,7 +185,7 @@ function ItemList({ quotes }: { quotes: readonly QuoteView[] }) {
             <img src={quote.imageUrl} alt="" className={classes.thumb} />
           ) : (
             <Group className={classes.thumb} justify="center" c="dark.3" aria-hidden="true">
-              <ImageIcon size={18} />
+              <IconPhoto size={18} stroke={1.6} aria-hidden />
             </Group>
           )}
           <div style={{ minWidth: 0 }}>
@@ -223,7 +223,7 @@ function LabelCreated({
     <Stack gap="md">
       <Group gap="sm" wrap="nowrap" align="center">
         <span className={classes.completionMark} style={{ width: 40, height: 40 }}>
-          <CheckIcon size={20} strokeWidth={2} />
+          <IconCheck size={20} stroke={2} aria-hidden />
         </span>
         <Text ref={resultRef} tabIndex={-1} size="sm" c="dark.1" style={{ outline: 0 }}>
           The label is ready to print.
@@ -247,7 +247,7 @@ function LabelCreated({
           href={shippingLabelPath(label.shipment_id)}
           target="_blank"
           rel="noopener noreferrer"
-          rightSection={<ExternalIcon size={14} />}
+          rightSection={<IconExternalLink size={14} stroke={1.6} aria-hidden />}
         >
           Open Label
         </Button>
@@ -257,7 +257,7 @@ function LabelCreated({
           target="_blank"
           rel="noopener noreferrer"
           variant="default"
-          rightSection={<ExternalIcon size={14} />}
+          rightSection={<IconExternalLink size={14} stroke={1.6} aria-hidden />}
         >
           Ship List (PDF)
         </Button>

@@ -1,6 +1,6 @@
 import { Indicator, UnstyledButton } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { BellIcon } from '../../components/icons.tsx';
+import { IconBell } from '@tabler/icons-react';
 import classes from './notification-bell.module.css';
 import { useNotifications } from './notifications-queries.ts';
 import { useNotificationStream, type StreamListeners } from './use-notification-stream.ts';
@@ -68,7 +68,7 @@ export function NotificationBell({ onClick, streamListeners }: NotificationBellP
           className={shake ? `${classes.icon} ${classes.shaking}` : classes.icon}
           data-testid="notification-bell-icon"
         >
-          <BellIcon size={24} />
+          <IconBell size={24} stroke={1.6} aria-hidden />
         </span>
       </Indicator>
     </UnstyledButton>

@@ -1,7 +1,7 @@
 import { pluralize, type QuoteView } from '@atelier/contract';
 import { Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useId } from 'react';
-import { HandIcon, TruckIcon } from '../../components/icons.tsx';
+import { IconHandStop, IconTruck } from '@tabler/icons-react';
 import { quoteTitle } from './quote-card.tsx';
 
 interface AcceptedActionsModalProps {
@@ -49,7 +49,7 @@ export function AcceptedActionsModal({
             <Button
               variant="default"
               size="md"
-              leftSection={<TruckIcon />}
+              leftSection={<IconTruck size={18} stroke={1.6} aria-hidden />}
               aria-describedby={labelHintId}
               onClick={onShippingLabel}
             >
@@ -63,7 +63,7 @@ export function AcceptedActionsModal({
             <Button
               variant="default"
               size="md"
-              leftSection={<HandIcon />}
+              leftSection={<IconHandStop size={18} stroke={1.6} aria-hidden />}
               aria-describedby={pickupHintId}
               onClick={onPickup}
             >

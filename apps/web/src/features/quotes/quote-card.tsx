@@ -31,7 +31,7 @@ import {
 } from '@mantine/core';
 import { Fragment, useId, useState, type KeyboardEvent } from 'react';
 import { formatDate } from '../../lib/format.ts';
-import { CheckIcon, ChevronDownIcon, ExternalIcon, ImageIcon } from '../../components/icons.tsx';
+import { IconCheck, IconChevronDown, IconExternalLink, IconPhoto } from '@tabler/icons-react';
 import classes from './quote-card.module.css';
 import { useTap } from './use-tap.ts';
 
@@ -110,7 +110,7 @@ export function QuoteCard({ quote, isSelected, canToggle, onToggle }: QuoteCardP
             underline="hover"
           >
             #{quote.id}
-            <ExternalIcon size={12} />
+            <IconExternalLink size={12} stroke={1.6} aria-hidden />
           </Anchor>
         ) : (
           <Text span size="xs" fw={500} c="gold.4">
@@ -140,7 +140,7 @@ export function QuoteCard({ quote, isSelected, canToggle, onToggle }: QuoteCardP
         <div className={classes.media}>
           <QuoteImage quote={quote} />
           <span className={classes.check} aria-hidden="true">
-            <CheckIcon size={16} strokeWidth={2.2} />
+            <IconCheck size={16} stroke={2.2} aria-hidden />
           </span>
         </div>
         <div className={classes.body}>
@@ -167,7 +167,7 @@ export function QuoteCard({ quote, isSelected, canToggle, onToggle }: QuoteCardP
           {signals && <ClientSignals id={signalsId} signals={signals} />}
           {statusAction(quote.status) === 'actions' && (
             <span className={classes.selectPill} aria-hidden="true">
-              {isSelected && <CheckIcon size={12} strokeWidth={2.4} />}
+              {isSelected && <IconCheck size={12} stroke={2.4} aria-hidden />}
               {isSelected ? 'Selected' : 'Select'}
             </span>
           )}
@@ -183,7 +183,9 @@ export function QuoteCard({ quote, isSelected, canToggle, onToggle }: QuoteCardP
           aria-expanded={isInfoOpen}
           aria-controls={infoId}
           aria-label={`INFO for quote #${quote.id}`}
-          rightSection={<ChevronDownIcon size={14} className={classes.chevron} />}
+          rightSection={
+            <IconChevronDown size={14} className={classes.chevron} stroke={1.6} aria-hidden />
+          }
           onClick={() => setIsInfoOpen((open) => !open)}
         >
           INFO
@@ -202,7 +204,7 @@ function QuoteImage({ quote }: { quote: QuoteView }) {
   if (url === null || url === failedUrl) {
     return (
       <div className={classes.placeholder}>
-        <ImageIcon size={28} />
+        <IconPhoto size={28} stroke={1.6} aria-hidden />
         No photo
       </div>
     );
@@ -373,7 +375,7 @@ function TimelineStepItem({ step }: { step: QuoteViewTimelineStep }) {
           className={classes.stepLink}
         >
           {step.link.label}
-          <ExternalIcon size={12} />
+          <IconExternalLink size={12} stroke={1.6} aria-hidden />
         </Anchor>
       )}
     </li>

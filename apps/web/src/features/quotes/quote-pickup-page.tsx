@@ -29,7 +29,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { routes } from '../../app/routes.ts';
 import { MOBILE_MEDIA_QUERY } from '../../app/theme.ts';
-import { HangerIcon, PlusIcon, RefreshIcon } from '../../components/icons.tsx';
+import { IconHanger, IconPlus, IconRefresh } from '@tabler/icons-react';
 import { LoadError } from '../../components/load-error.tsx';
 import {
   CompletionPanel,
@@ -270,7 +270,7 @@ function ClientQuotesPage({ clientId }: { clientId: number }) {
                 loading={isRefreshing}
                 onClick={onReload}
               >
-                <RefreshIcon />
+                <IconRefresh size={18} stroke={1.6} aria-hidden />
               </ActionIcon>
             </Group>
           )}
@@ -330,12 +330,15 @@ function ClientQuotesPage({ clientId }: { clientId: number }) {
               <EmptyState
                 classNames={{ title: classes.emptyTitle }}
                 py="xl"
-                icon={<HangerIcon size={28} />}
+                icon={<IconHanger size={28} stroke={1.6} aria-hidden />}
                 title="No quotes yet"
                 description={`Add ${client ? `${client.firstName}'s` : 'an'} first item: the back office authenticates it and makes an offer, and it appears here.`}
               >
                 <EmptyState.Actions>
-                  <Button leftSection={<PlusIcon />} onClick={openAddItem}>
+                  <Button
+                    leftSection={<IconPlus size={18} stroke={1.6} aria-hidden />}
+                    onClick={openAddItem}
+                  >
                     Add Item
                   </Button>
                 </EmptyState.Actions>
@@ -458,7 +461,7 @@ function AddItemButton({
 }) {
   return (
     <Button
-      leftSection={isLoadingList ? undefined : <PlusIcon />}
+      leftSection={isLoadingList ? undefined : <IconPlus size={18} stroke={1.6} aria-hidden />}
       disabled={isLoadingList}
       onClick={onClick}
     >

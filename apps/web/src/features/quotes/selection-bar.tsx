@@ -1,6 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { PlusIcon } from '../../components/icons.tsx';
+import { IconPlus } from '@tabler/icons-react';
 import classes from './quote-pickup.module.css';
 
 interface SelectionProps {
@@ -83,7 +83,9 @@ export function MobileActionBar({
           <Button
             variant="default"
             size="sm"
-            leftSection={isLoadingList ? undefined : <PlusIcon size={16} />}
+            leftSection={
+              isLoadingList ? undefined : <IconPlus size={16} stroke={1.6} aria-hidden />
+            }
             disabled={isLoadingList}
             onClick={onAddItem}
           >
