@@ -1,7 +1,13 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ErrorCode, PROFILE_IMAGE_MAX_BYTES, type ErrorBody } from '@atelier/contract';
+import {
+  API_DOCS_PATH,
+  API_PREFIX,
+  ErrorCode,
+  PROFILE_IMAGE_MAX_BYTES,
+  type ErrorBody,
+} from '@atelier/contract';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -128,7 +134,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.addHook('onRoute', (route) => {
     // The API's map is a reconnaissance aid: in production only admins read it (API_DOCS), with
     // a token or in their signed-in browser.
-    if (route.url.startsWith('/api/docs'))
+    if (route.url.startsWith(API_DOCS_PATH))
       route.config = { ...route.config, access: config.apiDocs, acceptsSessionCookie: true };
     if (route.config?.access === 'public' && route.schema)
       route.schema = { ...route.schema, security: [] };
@@ -215,7 +221,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
 
   await app.register(swagger, apiDocumentOptions(config.publicUrl));
   await app.register(swaggerUi, {
-    routePrefix: '/api/docs',
+    routePrefix: API_DOCS_PATH,
   });
   const secret = resolveAuthSecret(
     config.auth.secret,
@@ -400,7 +406,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url.startsWith('/api/') || request.url.startsWith('/health/');
+    const isApi = request.url.startsWith(API_PREFIX) || request.url.startsWith('/health/');
     if (servesWeb && request.method === 'GET' && !isApi) {
       // The page shell must be revalidated on every visit, so a release is picked up at once.
       const isHome = request.url.split('?')[0] === '/';

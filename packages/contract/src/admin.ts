@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { ClientIdParamsSchema } from './clients.ts';
+import { endpoints } from './endpoint.ts';
+import { ErrorBodySchema } from './errors.ts';
 
 /* ---------- The back office's accounts, users and client links (`/api/admin/…`, the CLI) ---------- */
 
@@ -61,3 +64,24 @@ export type CreateClientLinkBody = z.input<typeof CreateClientLinkBodySchema>;
 
 export const ClientLinkAnswerSchema = z.object({ url: z.string(), expiresAt: z.iso.datetime() });
 export type ClientLinkAnswer = z.infer<typeof ClientLinkAnswerSchema>;
+
+/** The back office's hold on any client's links: admin staff only, as the CLI's commands. */
+export const adminClientLinksApi = endpoints('back office', {
+  revokeClientLinks: {
+    method: 'POST',
+    path: '/api/admin/clients/:clientId/links/revoke',
+    access: 'admin',
+    summary: 'End every live link of a client (client pages, manifests) at once',
+    params: ClientIdParamsSchema,
+    responses: { 200: RevokedLinksAnswerSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
+  },
+  createClientLink: {
+    method: 'POST',
+    path: '/api/admin/clients/:clientId/links',
+    access: 'admin',
+    summary: "A new link to one of a client's pages (Curated For by default)",
+    params: ClientIdParamsSchema,
+    body: CreateClientLinkBodySchema,
+    responses: { 201: ClientLinkAnswerSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
+  },
+});

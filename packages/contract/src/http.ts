@@ -18,3 +18,10 @@ export const CLIENT_RESPONSE_ROUTE = 'curated';
 
 /** The client's hub (docs/decisions/0029): its web route name and `{routeName}` of its API path. */
 export const HUB_ROUTE = 'hub';
+
+/** Every API path starts so; anything else the server serves is the web app or its health. */
+export const API_PREFIX = '/api/';
+/** Where the identity library's own endpoints live (`authApi` names those the product uses). */
+export const AUTH_BASE_PATH = '/api/auth';
+/** The API document: its page, and its JSON at `${API_DOCS_PATH}/json`. */
+export const API_DOCS_PATH = '/api/docs';

@@ -32,3 +32,4 @@ export * from './file-links.ts';
 export * from './text.ts';
 export * from './client-data.ts';
 export * from './endpoint.ts';
+export * from './auth.ts';

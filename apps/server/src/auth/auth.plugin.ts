@@ -1,19 +1,16 @@
 import {
+  API_PREFIX,
+  AUTH_BASE_PATH,
   COMMON_PASSWORD_MESSAGE,
-  ChangePasswordBodySchema,
-  ErrorBodySchema,
   ErrorCode,
   FORGOT_PASSWORD_SENT_MESSAGE,
-  ForgotPasswordBodySchema,
   NON_STYLIST_MESSAGE,
   PASSWORD_CHANGED_MESSAGE,
   PASSWORD_RESET_MESSAGE,
-  PasswordAnswerSchema,
   RESET_LINK_INVALID_MESSAGE,
-  ResetPasswordBodySchema,
   SESSION_ENDED_MESSAGE,
   STREAM_TOKEN_PARAM,
-  SignInBodySchema,
+  authApi,
   type Access,
   type ErrorBody,
   type SignInBody,
@@ -24,6 +21,7 @@ import type { Db } from '../db/client.ts';
 import { stylists } from '../db/schema.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { AppInstance } from '../lib/app-instance.ts';
+import { route } from '../lib/route.ts';
 import { errorCodeForStatus } from '../lib/error-handler.ts';
 import type { AccessClaims } from './access-token.ts';
 import { mayManageClientData, ROLES, type Auth } from './auth.ts';
@@ -124,7 +122,7 @@ interface AuthPluginOptions {
 /** Who may call the route at `url`: as it declares, else a stylist on /api and anyone elsewhere. */
 export function routeAccess(declared: Access | undefined, url: string): Access {
   if (declared) return declared;
-  return url.startsWith('/api/') ? 'stylist' : 'public';
+  return url.startsWith(API_PREFIX) ? 'stylist' : 'public';
 }
 
 function accessOf(request: FastifyRequest): Access {
@@ -198,29 +196,18 @@ export async function registerAuth(app: AppInstance, options: AuthPluginOptions)
   });
 
   // Sign-in gets the contract's strict body check before Better Auth sees it.
-  app.post('/api/auth/sign-in/email', {
-    config: { access: 'public' },
-    schema: {
-      tags: ['auth'],
-      operationId: 'signIn',
-      summary: 'Sign in with email and password',
-      body: SignInBodySchema,
-      // Wrong credentials, a banned account, too many tries (Better Auth's answers or the pause).
-      response: { 401: ErrorBodySchema, 403: ErrorBodySchema, 429: ErrorBodySchema },
-    },
-    handler: (request, reply) => signInWithProtection(options, request, reply),
-  });
+  route(app, authApi.signIn, (request, reply) => signInWithProtection(options, request, reply));
   registerPasswordRoutes(app, options);
   app.route({
     method: ['GET', 'POST'],
-    url: '/api/auth/*',
+    url: `${AUTH_BASE_PATH}/*`,
     config: { access: 'public' },
     // Better Auth's own endpoints; the document lists the sign-in the web uses.
     schema: { hide: true },
     handler: (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '';
       if (!AUTH_ENDPOINTS.has(pathname)) return reply.callNotFound();
-      if (pathname === '/api/auth/sign-out') return signOut(options, request, reply);
+      if (pathname === authApi.signOut.path) return signOut(options, request, reply);
       return forwardToAuth(auth, request, reply, options, ping);
     },
   });
@@ -258,11 +245,14 @@ async function signOut(options: AuthPluginOptions, request: FastifyRequest, repl
  * unknown path: the admin plugin's impersonation, user listing, bans, role and password changes,
  * sign-up, account changes. The product's back office is its own `/api/admin/…`, which audits.
  */
-const AUTH_ENDPOINTS = new Set([
-  '/api/auth/sign-out',
-  '/api/auth/token',
-  '/api/auth/get-session',
-  '/api/auth/jwks',
+/** The identity library's sign-in endpoints (the product uses the email one, `authApi.signIn`). */
+const SIGN_IN_PATHS = `${AUTH_BASE_PATH}/sign-in`;
+
+const AUTH_ENDPOINTS = new Set<string>([
+  authApi.signOut.path,
+  authApi.getApiToken.path,
+  authApi.getSession.path,
+  authApi.getJwks.path,
 ]);
 
 /**
@@ -271,9 +261,9 @@ const AUTH_ENDPOINTS = new Set([
  */
 function withoutSessionTokens(pathname: string, text: string): string {
   // Where Better Auth puts the session: the sign-in answer itself, or get-session's `session`.
-  const sessionOf = pathname.startsWith('/api/auth/sign-in/')
+  const sessionOf = pathname.startsWith(`${SIGN_IN_PATHS}/`)
     ? (body: object) => body
-    : pathname === '/api/auth/get-session'
+    : pathname === authApi.getSession.path
       ? (body: object) => (body as { session?: unknown }).session
       : null;
   if (!sessionOf) return text;
@@ -356,7 +346,7 @@ async function sendAuthAnswer(
     reply.header(name, value);
   }
   copyCookies(reply, response);
-  if (pathname === '/api/auth/sign-out') {
+  if (pathname === authApi.signOut.path) {
     reply.clearCookie(ssoCookie.name, {
       path: '/',
       ...(ssoCookie.domain && { domain: ssoCookie.domain }),
@@ -390,7 +380,7 @@ async function sendAuthAnswer(
 }
 
 function tooManyMessage(pathname: string, retryAfter: string | number): string {
-  const what = pathname.startsWith('/api/auth/sign-in') ? 'sign-in attempts' : 'requests';
+  const what = pathname.startsWith(SIGN_IN_PATHS) ? 'sign-in attempts' : 'requests';
   return `Too many ${what}. Try again in ${retryAfter} seconds.`;
 }
 
@@ -429,7 +419,7 @@ async function signInWithProtection(
   } else if (response.ok) {
     await protection.clear(email);
     reply.setCookie(device.name, device.value(email), {
-      path: '/api/auth/sign-in',
+      path: SIGN_IN_PATHS,
       httpOnly: true,
       sameSite: 'strict',
       secure: secureCookies,
@@ -469,77 +459,43 @@ function refuseCommonPassword(password: string) {
 function registerPasswordRoutes(app: AppInstance, options: AuthPluginOptions) {
   const { auth, ping, db, publicUrl } = options;
 
-  app.post('/api/auth/request-password-reset', {
-    config: { access: 'public' },
-    schema: {
-      tags: ['auth'],
-      operationId: 'requestPasswordReset',
-      summary: 'Email a single-use link to choose a new password',
-      description: 'Answers the same whether or not an account uses the address.',
-      body: ForgotPasswordBodySchema,
-      response: { 200: PasswordAnswerSchema, 429: ErrorBodySchema },
-    },
-    handler: async (request, reply) => {
-      await limitResetEmails(db, request.body.email, reply);
-      const response = await callAuth(auth, request, ping, { email: request.body.email });
-      if (!response.ok) return sendAuthAnswer(request, reply, response, options);
-      return { message: FORGOT_PASSWORD_SENT_MESSAGE };
-    },
+  route(app, authApi.requestPasswordReset, async (request, reply) => {
+    await limitResetEmails(db, request.body.email, reply);
+    const response = await callAuth(auth, request, ping, { email: request.body.email });
+    if (!response.ok) return sendAuthAnswer(request, reply, response, options);
+    return { message: FORGOT_PASSWORD_SENT_MESSAGE };
   });
 
-  app.post('/api/auth/reset-password', {
-    config: { access: 'public' },
-    schema: {
-      tags: ['auth'],
-      operationId: 'resetPassword',
-      summary: "Choose a new password with the emailed link's token",
-      description: 'Every session of the account ends; the link works once.',
-      body: ResetPasswordBodySchema,
-      response: { 200: PasswordAnswerSchema, 429: ErrorBodySchema },
-    },
-    handler: async (request, reply) => {
-      refuseCommonPassword(request.body.newPassword);
-      const response = await callAuth(auth, request, ping, request.body);
-      if (response.status === 400) {
-        throw new AppError(ErrorCode.badRequest, RESET_LINK_INVALID_MESSAGE, 400, {
-          token: [RESET_LINK_INVALID_MESSAGE],
-        });
-      }
-      if (!response.ok) return sendAuthAnswer(request, reply, response, options);
-      return { message: PASSWORD_RESET_MESSAGE };
-    },
-  });
-
-  app.post('/api/auth/change-password', {
-    config: { access: 'account' },
-    schema: {
-      tags: ['auth'],
-      operationId: 'changePassword',
-      summary: 'Change the password, the current one given',
-      description:
-        'Needs the session cookie and its API token. Every other session ends; this browser gets a new session cookie, for which it fetches a new token.',
-      body: ChangePasswordBodySchema,
-      response: { 200: PasswordAnswerSchema, 429: ErrorBodySchema },
-    },
-    handler: async (request, reply) => {
-      const actor = requireActor(request);
-      refuseCommonPassword(request.body.newPassword);
-      const session = await auth.api.getSession({ headers: webHeaders(request) });
-      // The cookie's session must be the token's: one browser, one person.
-      if (!session || session.user.id !== actor.userId) {
-        throw AppError.unauthorized(SESSION_ENDED_MESSAGE);
-      }
-      const response = await callAuth(auth, request, ping, {
-        ...request.body,
-        revokeOtherSessions: true,
+  route(app, authApi.resetPassword, async (request, reply) => {
+    refuseCommonPassword(request.body.newPassword);
+    const response = await callAuth(auth, request, ping, request.body);
+    if (response.status === 400) {
+      throw new AppError(ErrorCode.badRequest, RESET_LINK_INVALID_MESSAGE, 400, {
+        token: [RESET_LINK_INVALID_MESSAGE],
       });
-      if (response.status === 400 && (await authErrorCode(response)) === 'INVALID_PASSWORD') {
-        throw AppError.validation({ currentPassword: ['This is not your current password.'] });
-      }
-      if (!response.ok) return sendAuthAnswer(request, reply, response, options);
-      copyCookies(reply, response);
-      await enqueueEmail(db, await passwordChangedEmail(session.user, `${publicUrl}/`));
-      return { message: PASSWORD_CHANGED_MESSAGE };
-    },
+    }
+    if (!response.ok) return sendAuthAnswer(request, reply, response, options);
+    return { message: PASSWORD_RESET_MESSAGE };
+  });
+
+  route(app, authApi.changePassword, async (request, reply) => {
+    const actor = requireActor(request);
+    refuseCommonPassword(request.body.newPassword);
+    const session = await auth.api.getSession({ headers: webHeaders(request) });
+    // The cookie's session must be the token's: one browser, one person.
+    if (!session || session.user.id !== actor.userId) {
+      throw AppError.unauthorized(SESSION_ENDED_MESSAGE);
+    }
+    const response = await callAuth(auth, request, ping, {
+      ...request.body,
+      revokeOtherSessions: true,
+    });
+    if (response.status === 400 && (await authErrorCode(response)) === 'INVALID_PASSWORD') {
+      throw AppError.validation({ currentPassword: ['This is not your current password.'] });
+    }
+    if (!response.ok) return sendAuthAnswer(request, reply, response, options);
+    copyCookies(reply, response);
+    await enqueueEmail(db, await passwordChangedEmail(session.user, `${publicUrl}/`));
+    return { message: PASSWORD_CHANGED_MESSAGE };
   });
 }

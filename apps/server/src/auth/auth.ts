@@ -3,7 +3,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin, jwt } from 'better-auth/plugins';
-import { PASSWORD_MAX_LENGTH, PASSWORD_RESET_TTL_MINUTES } from '@atelier/contract';
+import { AUTH_BASE_PATH, PASSWORD_MAX_LENGTH, PASSWORD_RESET_TTL_MINUTES } from '@atelier/contract';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
@@ -91,7 +91,7 @@ export function createAuth(db: Db, settings: AuthSettings, log?: AuthLogger) {
     })),
     secret: settings.previousSecrets.at(-1) ?? settings.secret,
     baseURL: settings.baseUrl,
-    basePath: '/api/auth',
+    basePath: AUTH_BASE_PATH,
     trustedOrigins: settings.trustedOrigins,
     telemetry: { enabled: false },
     database: drizzleAdapter(db, {

@@ -1,21 +1,16 @@
 import {
   SHOP_LOGIN_EXPIRED_MESSAGE,
   SHOP_LOGIN_FAILED_TITLE,
-  ClientIdParamsSchema,
-  ClientLoginParamsSchema,
-  ClientLoginQuerySchema,
-  ClientLoginTicketSchema,
-  CreateClientLoginBodySchema,
-  ErrorBodySchema,
+  clientLoginApi,
 } from '@atelier/contract';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireStylist } from '../../auth/auth.plugin.ts';
 import type { Db } from '../../db/client.ts';
 import type { ShopSso } from '../../integrations/shop-sso/shop-sso.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { escapeHtml } from '../../lib/html.ts';
+import { route } from '../../lib/route.ts';
 import { issueClientLoginTicket, redeemClientLoginTicket } from './client-login.service.ts';
 
 /**
@@ -54,51 +49,19 @@ export const clientLoginRoutes: FastifyPluginAsyncZod<{
   shopSso: ShopSso;
   rateLimitMax: number;
 }> = async (app, { db, publicUrl, shopSso, rateLimitMax }) => {
-  app.post(
-    '/api/stylist/clients/:clientId/client-login',
-    {
-      schema: {
-        tags: ['clients'],
-        operationId: 'createClientLoginTicket',
-        summary:
-          "A single-use address (one minute) that signs a new tab in to the client's shop account",
-        params: ClientIdParamsSchema,
-        body: CreateClientLoginBodySchema,
-        response: { 201: ClientLoginTicketSchema, 404: ErrorBodySchema, 409: ErrorBodySchema },
-      },
-    },
-    async (request, reply) => {
-      const ticket = await issueClientLoginTicket(
-        db,
-        requireStylist(request),
-        { clientId: request.params.clientId, target: request.body.target },
-        { publicUrl, shopSso },
-      );
-      return reply.code(201).header('cache-control', 'no-store').send(ticket);
-    },
-  );
+  route(app, clientLoginApi.createClientLoginTicket, async (request, reply) => {
+    const ticket = await issueClientLoginTicket(
+      db,
+      requireStylist(request),
+      { clientId: request.params.clientId, target: request.body.target },
+      { publicUrl, shopSso },
+    );
+    return reply.code(201).header('cache-control', 'no-store').send(ticket);
+  });
 
-  app.get(
-    '/api/stylist/:userId/client-login',
-    {
-      // A top-level navigation carries no bearer token: the ticket is the credential.
-      config: { access: 'public', rateLimit: { max: rateLimitMax, timeWindow: '1 minute' } },
-      errorHandler: answerFailedSignIn,
-      schema: {
-        tags: ['clients'],
-        operationId: 'redeemClientLoginTicket',
-        summary:
-          'Uses a ticket: sets the shared single-sign-on cookie and redirects to the shop account site with check-sso=true (or signs in through Shopify Multipass)',
-        params: ClientLoginParamsSchema,
-        querystring: ClientLoginQuerySchema,
-        response: {
-          302: z.null().describe('To the shop account site'),
-          400: ErrorBodySchema,
-          404: ErrorBodySchema,
-          409: ErrorBodySchema,
-        },
-      },
-    },
+  route(
+    app,
+    clientLoginApi.redeemClientLoginTicket,
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const signIn = await redeemClientLoginTicket(
@@ -115,6 +78,10 @@ export const clientLoginRoutes: FastifyPluginAsyncZod<{
         reply.setCookie(signIn.cookie.name, signIn.cookie.value, signIn.cookie.options);
       }
       return reply.redirect(signIn.location, 302);
+    },
+    {
+      config: { rateLimit: { max: rateLimitMax, timeWindow: '1 minute' } },
+      errorHandler: answerFailedSignIn,
     },
   );
 };

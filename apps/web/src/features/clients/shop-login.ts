@@ -1,11 +1,7 @@
-import {
-  ClientLoginTicketSchema,
-  SHOP_LOGIN_FAILED_TITLE,
-  type ShopLoginTarget,
-} from '@atelier/contract';
+import { SHOP_LOGIN_FAILED_TITLE, clientLoginApi, type ShopLoginTarget } from '@atelier/contract';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
-import { apiPost } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
 
 /**
  * Opens an empty tab now, inside the click: a tab opened after the ticket's round trip would no
@@ -25,7 +21,7 @@ export function openBlankTab(): Window | null {
 export function useShopLogin(clientId: number, target: ShopLoginTarget) {
   return useMutation({
     mutationFn: (_tab: Window | null) =>
-      apiPost(`/api/stylist/clients/${clientId}/client-login`, { target }, ClientLoginTicketSchema),
+      api(clientLoginApi.createClientLoginTicket, { params: { clientId }, body: { target } }),
     onSuccess: ({ url }, tab) => {
       if (tab && !tab.closed) tab.location.href = url;
       else window.open(url, '_blank', 'noopener');
