@@ -217,6 +217,13 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
               priority: 30,
             },
+            // Every page calls the API: the endpoint helpers the contract's files share travel
+            // with the client that uses them, not as a chunk of their own.
+            {
+              name: 'api-client',
+              test: /(apps[\\/]web[\\/]src[\\/]lib[\\/]api-client|packages[\\/]contract[\\/]src[\\/]endpoint)\.ts$/,
+              priority: 20,
+            },
           ],
         },
       },
