@@ -238,6 +238,13 @@ export default defineConfig({
               test: sharedIcons,
               priority: 20,
             },
+            // Every page calls the API: the endpoint helpers the contract's files share travel
+            // with the client that uses them, not as a chunk of their own.
+            {
+              name: 'api-client',
+              test: /(apps[\\/]web[\\/]src[\\/]lib[\\/]api-client|packages[\\/]contract[\\/]src[\\/]endpoint)\.ts$/,
+              priority: 20,
+            },
           ],
         },
       },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ClientIdParamsSchema } from './clients.ts';
+import { CreateStylistBodySchema, CreatedStylistSchema } from './account.ts';
 import { endpoints } from './endpoint.ts';
 import { ErrorBodySchema } from './errors.ts';
 
@@ -83,5 +84,57 @@ export const adminClientLinksApi = endpoints('back office', {
     params: ClientIdParamsSchema,
     body: CreateClientLinkBodySchema,
     responses: { 201: ClientLinkAnswerSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
+  },
+});
+
+const PASSWORD_RULE =
+  'The password must have 12+ characters and not be a common one; the user can change it from the sign-in page ("Forgot password?").';
+
+/** One change to a user, found by email: their state after it, or 404 for an unknown email. */
+const userChange = { 200: UserAccessAnswerSchema, 400: ErrorBodySchema, 404: ErrorBodySchema };
+
+/** The back office opens accounts and bans or re-roles users, as `npm run admin -- …` does. */
+export const adminAccountsApi = endpoints('back office', {
+  createStylist: {
+    method: 'POST',
+    path: '/api/admin/stylists',
+    summary: "Open a stylist's account",
+    description: PASSWORD_RULE,
+    access: 'admin',
+    body: CreateStylistBodySchema,
+    responses: { 201: CreatedStylistSchema, 400: ErrorBodySchema, 409: ErrorBodySchema },
+  },
+  createAdmin: {
+    method: 'POST',
+    path: '/api/admin/admins',
+    summary: "Open an admin's account (back office API and CLI)",
+    description: PASSWORD_RULE,
+    access: 'admin',
+    body: CreateStylistBodySchema,
+    responses: { 201: CreatedAdminSchema, 400: ErrorBodySchema, 409: ErrorBodySchema },
+  },
+  banUser: {
+    method: 'POST',
+    path: '/api/admin/users/ban',
+    summary: "Refuse a user's sign-ins and end their sessions at once, on every instance",
+    access: 'admin',
+    body: BanUserBodySchema,
+    responses: userChange,
+  },
+  unbanUser: {
+    method: 'POST',
+    path: '/api/admin/users/unban',
+    summary: 'Let a banned user sign in again',
+    access: 'admin',
+    body: UnbanUserBodySchema,
+    responses: userChange,
+  },
+  setUserRole: {
+    method: 'POST',
+    path: '/api/admin/users/role',
+    summary: "Change a user's role; their sessions end",
+    access: 'admin',
+    body: SetUserRoleBodySchema,
+    responses: userChange,
   },
 });

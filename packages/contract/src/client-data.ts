@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { ClientIdParamsSchema } from './clients.ts';
+import { endpoints } from './endpoint.ts';
+import { ErrorBodySchema } from './errors.ts';
 
 /**
  * A client's data as the back office exports and erases it, and the audit trail it reads
@@ -78,3 +81,44 @@ export const AuditListDocumentSchema = z.object({
   }),
 });
 export type AuditListDocument = z.infer<typeof AuditListDocumentSchema>;
+
+const forbiddenOrUnknown = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  403: ErrorBodySchema,
+  404: ErrorBodySchema,
+};
+
+/** Operations' hold on a client's data and the audit trail (docs/decisions/0030). */
+export const clientDataApi = endpoints('back office', {
+  exportClient: {
+    method: 'GET',
+    path: '/api/admin/clients/:clientId/export',
+    summary: 'Everything Atelier holds about a client: client.json and their files, as a zip',
+    access: 'operations',
+    params: ClientIdParamsSchema,
+    responses: { 200: z.any().describe('application/zip'), ...forbiddenOrUnknown },
+  },
+  eraseClient: {
+    method: 'POST',
+    path: '/api/admin/clients/:clientId/erase',
+    summary:
+      "Erases a client's personal data and files, keeping the money records under a stand-in name; again finishes a failed file deletion",
+    access: 'operations',
+    params: ClientIdParamsSchema,
+    responses: { 200: EraseClientAnswerSchema, ...forbiddenOrUnknown },
+  },
+  listAudit: {
+    method: 'GET',
+    path: '/api/admin/audit',
+    summary: 'The audit trail, oldest first, a page at a time',
+    access: 'operations',
+    query: AuditQuerySchema,
+    responses: {
+      200: AuditListDocumentSchema,
+      400: ErrorBodySchema,
+      401: ErrorBodySchema,
+      403: ErrorBodySchema,
+    },
+  },
+});

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { endpoints } from './endpoint.ts';
+import { ErrorBodySchema } from './errors.ts';
 
 /** The text content keys of §3, edited through the back office. */
 export const CONTENT_KEYS = [
@@ -44,3 +46,19 @@ export function stylistTexts(document: I18nDocument): Record<string, string> {
   }
   return texts;
 }
+
+export const contentApi = endpoints('content', {
+  listTexts: {
+    method: 'GET',
+    path: '/api/i18n',
+    summary: 'Every English text of the portal',
+    responses: { 200: I18nDocumentSchema },
+  },
+  getSnippet: {
+    method: 'POST',
+    path: '/api/snippets',
+    summary: 'One text, looked up as `{category}.{key}`',
+    body: SnippetBodySchema,
+    responses: { 200: SnippetSchema, 404: ErrorBodySchema },
+  },
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoints } from './endpoint.ts';
 
 /** GET /api/stylist/dashboard (§3 "Dashboard response"), amounts in dollars. */
 export const DashboardSchema = z.object({
@@ -18,3 +19,12 @@ export const DashboardSchema = z.object({
   clientCount: z.number().int(),
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;
+
+export const dashboardApi = endpoints('dashboard', {
+  getDashboard: {
+    method: 'GET',
+    path: '/api/stylist/dashboard',
+    summary: 'Commission totals, quotes to review, stuff to ship, open tasks and client count',
+    responses: { 200: DashboardSchema },
+  },
+});

@@ -43,6 +43,8 @@ type Definition = Omit<Endpoint, 'operationId' | 'tags'> & { readonly tags?: rea
  * A feature's endpoints, each named by its operationId: `endpoints('clients', { listClients: {
  * method: 'GET', path: '/api/stylist/clients', … } })` gives `clientsApi.listClients`.
  */
+// Pure for the bundler: a page that imports one schema of a file does not keep its endpoints.
+/* @__NO_SIDE_EFFECTS__ */
 export function endpoints<const D extends Record<string, Definition>>(
   tag: string,
   definitions: D,

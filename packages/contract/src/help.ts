@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { endpoints } from './endpoint.ts';
+import { ErrorBodySchema } from './errors.ts';
 
 /** A stylist is new, and sees the dashboard's tutorials card, for this many months (§9). */
 export const NEW_STYLIST_MONTHS = 2;
@@ -170,3 +172,77 @@ export type AccountSiteLinkBody = z.infer<typeof AccountSiteLinkBodySchema>;
 /** `{ACCOUNT_SITE_URL}/{page}?handoff={token}`, to open at once. */
 export const AccountSiteLinkSchema = z.object({ url: z.string() });
 export type AccountSiteLink = z.infer<typeof AccountSiteLinkSchema>;
+
+export const accountSiteApi = endpoints('account', {
+  getSiteLinks: {
+    method: 'GET',
+    path: '/api/site-links',
+    summary:
+      'What the account modal links to here: the help site, and whether an account site exists',
+    responses: { 200: SiteLinksSchema },
+  },
+  createAccountSiteLink: {
+    method: 'POST',
+    path: '/api/stylist/account-site-link',
+    summary: 'A one-minute signed link to a page of the external account site',
+    body: AccountSiteLinkBodySchema,
+    responses: { 200: AccountSiteLinkSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
+  },
+});
+
+export const tutorialsApi = endpoints('tutorials', {
+  listTutorials: {
+    method: 'GET',
+    path: '/api/stylist/tutorials',
+    summary: 'Every tutorial by category, then order; meta says whether the stylist is new',
+    responses: { 200: TutorialListDocumentSchema },
+  },
+});
+
+/** The back office's tutorials: a separate object, so the web's bundle does not carry them. */
+export const adminTutorialsApi = endpoints('back office', {
+  createTutorial: {
+    method: 'POST',
+    path: '/api/admin/tutorials',
+    summary: 'Add a tutorial',
+    access: 'admin',
+    body: TutorialBodySchema,
+    responses: { 201: TutorialDocumentSchema, 400: ErrorBodySchema },
+  },
+  replaceTutorial: {
+    method: 'PUT',
+    path: '/api/admin/tutorials/:id',
+    summary: 'Replace a tutorial',
+    access: 'admin',
+    params: TutorialIdParamsSchema,
+    body: TutorialBodySchema,
+    responses: { 200: TutorialDocumentSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
+  },
+});
+
+export const marketingBoxApi = endpoints('content', {
+  getMarketingBox: {
+    method: 'GET',
+    path: '/api/stylist/marketing-box',
+    summary: 'The marketing box when it is enabled, else null',
+    responses: { 200: MarketingBoxDocumentSchema },
+  },
+});
+
+export const adminMarketingBoxApi = endpoints('back office', {
+  getStoredMarketingBox: {
+    method: 'GET',
+    path: '/api/admin/marketing-box',
+    summary: 'The marketing box as stored, enabled or not; null before one was ever set',
+    access: 'admin',
+    responses: { 200: MarketingBoxDocumentSchema },
+  },
+  setMarketingBox: {
+    method: 'PUT',
+    path: '/api/admin/marketing-box',
+    summary: 'Set the marketing box: enabled or not, title, link and image',
+    access: 'admin',
+    body: MarketingBoxBodySchema,
+    responses: { 200: AdminMarketingBoxDocumentSchema, 400: ErrorBodySchema },
+  },
+});

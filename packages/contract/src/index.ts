@@ -1,6 +1,7 @@
 export * from './errors.ts';
 export * from './http.ts';
 export * from './account.ts';
+export * from './account-api.ts';
 export * from './health.ts';
 export * from './quote-status.ts';
 export * from './status-display.ts';
@@ -15,6 +16,7 @@ export * from './clients.ts';
 export * from './dashboard.ts';
 export * from './content.ts';
 export * from './profile-image.ts';
+export * from './profile-image-api.ts';
 export * from './designers.ts';
 export * from './timeline.ts';
 export * from './quotes.ts';

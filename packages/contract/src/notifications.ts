@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { endpoints } from './endpoint.ts';
+import { ErrorBodySchema } from './errors.ts';
 
 /**
  * What the stylist is told (§3 "Notification: fields not shown"; docs/decisions/0008): each
@@ -110,3 +112,30 @@ export type CreateNotificationBody = z.input<typeof CreateNotificationBodySchema
 
 export const NotificationDocumentSchema = z.object({ data: NotificationSchema });
 export type NotificationDocument = z.infer<typeof NotificationDocumentSchema>;
+
+export const notificationsApi = endpoints('notifications', {
+  listNotifications: {
+    method: 'GET',
+    path: '/api/stylist/notifications',
+    summary: "The stylist's newest notifications and the unread count",
+    responses: { 200: NotificationListDocumentSchema },
+  },
+  markNotificationsRead: {
+    method: 'POST',
+    path: '/api/stylist/notifications/read',
+    summary: 'Mark some of the stylist’s notifications read, or all; answers the fresh list',
+    body: MarkNotificationsReadBodySchema,
+    responses: { 200: NotificationListDocumentSchema, 404: ErrorBodySchema },
+  },
+});
+
+export const adminNotificationsApi = endpoints('back office', {
+  createNotification: {
+    method: 'POST',
+    path: '/api/admin/notifications',
+    summary: "Notify a stylist; it reaches the stylist's open pages at once",
+    access: 'admin',
+    body: CreateNotificationBodySchema,
+    responses: { 201: NotificationDocumentSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
+  },
+});

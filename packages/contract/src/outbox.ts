@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { endpoints } from './endpoint.ts';
+import { ErrorBodySchema } from './errors.ts';
 
 /**
  * The mail outbox as the back office sees it (docs/decisions/0006): messages still being tried
@@ -68,3 +70,35 @@ export const RequeueFailedAnswerSchema = z.object({
   requeued: z.array(z.number().int().positive()),
 });
 export type RequeueFailedAnswer = z.infer<typeof RequeueFailedAnswerSchema>;
+
+/** The back office's view of the mail outbox: admin staff only (docs/decisions/0006). */
+export const adminOutboxApi = endpoints('back office', {
+  listOutbox: {
+    method: 'GET',
+    path: '/api/admin/outbox',
+    summary: 'Mail not delivered yet: pending messages and failed ones, failed first',
+    access: 'admin',
+    query: OutboxListQuerySchema,
+    responses: { 200: OutboxListDocumentSchema, 400: ErrorBodySchema },
+  },
+  retryOutboxMessage: {
+    method: 'POST',
+    path: '/api/admin/outbox/:id/retry',
+    summary: 'Queue a failed message again, due now; a pending or delivered one is refused',
+    access: 'admin',
+    params: OutboxMessageIdParamsSchema,
+    responses: {
+      200: OutboxMessageDocumentSchema,
+      400: ErrorBodySchema,
+      404: ErrorBodySchema,
+      409: ErrorBodySchema,
+    },
+  },
+  retryFailedOutboxMessages: {
+    method: 'POST',
+    path: '/api/admin/outbox/retry-failed',
+    summary: 'Queue every failed message again, due now',
+    access: 'admin',
+    responses: { 200: RequeueFailedAnswerSchema },
+  },
+});

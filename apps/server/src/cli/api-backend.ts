@@ -1,24 +1,20 @@
-import type { ErrorCode } from '@atelier/contract';
+import type { Endpoint, EndpointAnswer, EndpointArgs, ErrorCode } from '@atelier/contract';
 import {
   API_ACCEPT,
-  AdminMarketingBoxDocumentSchema,
-  AuditListDocumentSchema,
-  EraseClientAnswerSchema,
   ClientLinkAnswerSchema,
   CommissionDocumentSchema,
-  CreatedAdminSchema,
-  CreatedStylistSchema,
   ErrorBodySchema,
   MarkPaidAnswerSchema,
-  MarketingBoxDocumentSchema,
-  NotificationDocumentSchema,
-  OutboxListDocumentSchema,
-  OutboxMessageDocumentSchema,
   QuoteDocumentSchema,
-  RequeueFailedAnswerSchema,
   RevokedLinksAnswerSchema,
-  TutorialDocumentSchema,
-  UserAccessAnswerSchema,
+  adminAccountsApi,
+  adminMarketingBoxApi,
+  adminNotificationsApi,
+  adminOutboxApi,
+  adminTutorialsApi,
+  clientDataApi,
+  endpointUrl,
+  successSchema,
 } from '@atelier/contract';
 import type { z } from 'zod';
 import { mintOperatorToken } from '../auth/operator-token.ts';
@@ -34,7 +30,7 @@ const CALL_TIMEOUT_MS = 60_000;
  * the command prints the same message as on the database directly.
  */
 export function apiBackend({ baseUrl, secret }: { baseUrl: string; secret: string }): AdminBackend {
-  async function send(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) {
+  async function send(method: Endpoint['method'], path: string, body?: unknown) {
     const response = await fetch(new URL(path, baseUrl), {
       method,
       headers: {
@@ -60,7 +56,7 @@ export function apiBackend({ baseUrl, secret }: { baseUrl: string; secret: strin
   }
 
   async function call<T extends z.ZodType>(
-    method: 'GET' | 'POST' | 'PUT',
+    method: Endpoint['method'],
     path: string,
     schema: T,
     body?: unknown,
@@ -69,11 +65,28 @@ export function apiBackend({ baseUrl, secret }: { baseUrl: string; secret: strin
     return schema.parse(await response.json().catch(() => null));
   }
 
+  /** Calls `endpoint` (packages/contract) and parses its successful answer by its schema. */
+  function request<E extends Endpoint>(
+    endpoint: E,
+    args: Pick<EndpointArgs<E>, 'params' | 'query' | 'body'>,
+  ): Promise<EndpointAnswer<E>> {
+    const { params, query, body } = args as {
+      params?: Record<string, string | number>;
+      query?: Record<string, string | number | undefined>;
+      body?: unknown;
+    };
+    return call(
+      endpoint.method,
+      endpointUrl(endpoint, params, query),
+      successSchema(endpoint),
+      body,
+    ) as Promise<EndpointAnswer<E>>;
+  }
+
   return {
     async createAccount(role, account) {
-      if (role === 'stylist')
-        return call('POST', '/api/admin/stylists', CreatedStylistSchema, account);
-      const created = await call('POST', '/api/admin/admins', CreatedAdminSchema, account);
+      if (role === 'stylist') return request(adminAccountsApi.createStylist, { body: account });
+      const created = await request(adminAccountsApi.createAdmin, { body: account });
       return { ...created, stylistId: null };
     },
     getQuote: (quoteId) => call('GET', `/api/admin/quotes/${quoteId}`, QuoteDocumentSchema),
@@ -87,32 +100,26 @@ export function apiBackend({ baseUrl, secret }: { baseUrl: string; secret: strin
       call('POST', `/api/admin/clients/${clientId}/links/revoke`, RevokedLinksAnswerSchema),
     createClientLink: (clientId, page) =>
       call('POST', `/api/admin/clients/${clientId}/links`, ClientLinkAnswerSchema, { page }),
-    notify: (body) => call('POST', '/api/admin/notifications', NotificationDocumentSchema, body),
-    createTutorial: (body) => call('POST', '/api/admin/tutorials', TutorialDocumentSchema, body),
+    notify: (body) => request(adminNotificationsApi.createNotification, { body }),
+    createTutorial: (body) => request(adminTutorialsApi.createTutorial, { body }),
     getMarketingBox: async () =>
-      (await call('GET', '/api/admin/marketing-box', MarketingBoxDocumentSchema)).data,
-    putMarketingBox: (body) =>
-      call('PUT', '/api/admin/marketing-box', AdminMarketingBoxDocumentSchema, body),
-    listOutbox: () => call('GET', '/api/admin/outbox', OutboxListDocumentSchema),
-    requeueMessage: (id) =>
-      call('POST', `/api/admin/outbox/${id}/retry`, OutboxMessageDocumentSchema),
-    requeueFailed: () => call('POST', '/api/admin/outbox/retry-failed', RequeueFailedAnswerSchema),
-    banUser: (body) => call('POST', '/api/admin/users/ban', UserAccessAnswerSchema, body),
-    unbanUser: (body) => call('POST', '/api/admin/users/unban', UserAccessAnswerSchema, body),
-    setUserRole: (body) => call('POST', '/api/admin/users/role', UserAccessAnswerSchema, body),
+      (await request(adminMarketingBoxApi.getStoredMarketingBox, {})).data,
+    putMarketingBox: (body) => request(adminMarketingBoxApi.setMarketingBox, { body }),
+    listOutbox: () => request(adminOutboxApi.listOutbox, { query: {} }),
+    requeueMessage: (id) => request(adminOutboxApi.retryOutboxMessage, { params: { id } }),
+    requeueFailed: () => request(adminOutboxApi.retryFailedOutboxMessages, {}),
+    banUser: (body) => request(adminAccountsApi.banUser, { body }),
+    unbanUser: (body) => request(adminAccountsApi.unbanUser, { body }),
+    setUserRole: (body) => request(adminAccountsApi.setUserRole, { body }),
     async exportClient(clientId) {
-      const response = await send('GET', `/api/admin/clients/${clientId}/export`);
+      const endpoint = clientDataApi.exportClient;
+      const response = await send(endpoint.method, endpointUrl(endpoint, { clientId }));
       const disposition = response.headers.get('content-disposition') ?? '';
       const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `client-${clientId}.zip`;
       return { filename, zip: Buffer.from(await response.arrayBuffer()) };
     },
-    eraseClient: (clientId) =>
-      call('POST', `/api/admin/clients/${clientId}/erase`, EraseClientAnswerSchema),
-    listAudit: (query) => {
-      const search = new URLSearchParams({ limit: String(query.limit) });
-      if (query.since !== undefined) search.set('since', query.since);
-      if (query.after !== undefined) search.set('after', String(query.after));
-      return call('GET', `/api/admin/audit?${search}`, AuditListDocumentSchema);
-    },
+    eraseClient: (clientId) => request(clientDataApi.eraseClient, { params: { clientId } }),
+    listAudit: ({ limit, since, after }) =>
+      request(clientDataApi.listAudit, { query: { limit, since, after } }),
   };
 }

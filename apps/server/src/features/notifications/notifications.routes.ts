@@ -1,15 +1,15 @@
 import {
   ErrorBodySchema,
-  MarkNotificationsReadBodySchema,
   NOTIFICATIONS_STREAM_PATH,
-  NotificationListDocumentSchema,
   NotificationStreamQuerySchema,
   STREAM_TOKEN_PARAM,
+  notificationsApi,
 } from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireStylist } from '../../auth/auth.plugin.ts';
 import type { Db } from '../../db/client.ts';
+import { route } from '../../lib/route.ts';
 import { openEventStream } from './event-stream.ts';
 import type { NotificationHub } from './notification-hub.ts';
 import { listNotifications, markNotificationsRead } from './notifications.service.ts';
@@ -21,38 +21,15 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ db: Db; hub: Notificat
   app,
   { db, hub },
 ) => {
-  app.get(
-    '/api/stylist/notifications',
-    {
-      schema: {
-        tags: ['notifications'],
-        operationId: 'listNotifications',
-        summary: "The stylist's newest notifications and the unread count",
-        response: { 200: NotificationListDocumentSchema },
-      },
-    },
-    async (request, reply) => {
-      const document = await listNotifications(db, requireStylist(request));
-      return reply.header('cache-control', 'private, no-store').send(document);
-    },
-  );
+  route(app, notificationsApi.listNotifications, async (request, reply) => {
+    const document = await listNotifications(db, requireStylist(request));
+    return reply.header('cache-control', 'private, no-store').send(document);
+  });
 
-  app.post(
-    '/api/stylist/notifications/read',
-    {
-      schema: {
-        tags: ['notifications'],
-        operationId: 'markNotificationsRead',
-        summary: 'Mark some of the stylist’s notifications read, or all; answers the fresh list',
-        body: MarkNotificationsReadBodySchema,
-        response: { 200: NotificationListDocumentSchema, 404: ErrorBodySchema },
-      },
-    },
-    async (request, reply) => {
-      const document = await markNotificationsRead(db, requireStylist(request), request.body);
-      return reply.header('cache-control', 'private, no-store').send(document);
-    },
-  );
+  route(app, notificationsApi.markNotificationsRead, async (request, reply) => {
+    const document = await markNotificationsRead(db, requireStylist(request), request.body);
+    return reply.header('cache-control', 'private, no-store').send(document);
+  });
 
   app.get(
     NOTIFICATIONS_STREAM_PATH,

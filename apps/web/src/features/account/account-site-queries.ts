@@ -1,11 +1,6 @@
-import {
-  AccountSiteLinkSchema,
-  SiteLinksSchema,
-  type AccountSiteLink,
-  type AccountSitePage,
-} from '@atelier/contract';
+import { accountSiteApi, type AccountSiteLink, type AccountSitePage } from '@atelier/contract';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { apiGet, apiPost } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
 
 export const siteLinksQueryKey = ['site-links'] as const;
 
@@ -13,7 +8,7 @@ export const siteLinksQueryKey = ['site-links'] as const;
 export function siteLinksQueryOptions() {
   return queryOptions({
     queryKey: siteLinksQueryKey,
-    queryFn: ({ signal }) => apiGet('/api/site-links', SiteLinksSchema, { signal }),
+    queryFn: ({ signal }) => api(accountSiteApi.getSiteLinks, { signal }),
     staleTime: Infinity,
   });
 }
@@ -23,7 +18,7 @@ export function useSiteLinks() {
 }
 
 export function fetchAccountSiteLink(page: AccountSitePage): Promise<AccountSiteLink> {
-  return apiPost('/api/stylist/account-site-link', { page }, AccountSiteLinkSchema);
+  return api(accountSiteApi.createAccountSiteLink, { body: { page } });
 }
 
 /**

@@ -1,14 +1,10 @@
-import {
-  AccountDocumentSchema,
-  type AccountDocument,
-  type PaymentOptionsBody,
-} from '@atelier/contract';
+import { accountApi, type AccountDocument, type PaymentOptionsBody } from '@atelier/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { accountQueryKey } from '../auth/index.ts';
-import { apiPatch, isApiError } from '../../lib/api-client.ts';
+import { api, isApiError } from '../../lib/api-client.ts';
 
 export function savePaymentOptions(body: PaymentOptionsBody): Promise<AccountDocument> {
-  return apiPatch('/api/account/payment-options', body, AccountDocumentSchema);
+  return api(accountApi.updatePaymentOptions, { body });
 }
 
 /** PATCH /api/account/payment-options (§7); the answer is the account, so it replaces the cache. */

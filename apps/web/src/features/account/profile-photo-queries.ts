@@ -1,6 +1,6 @@
-import { ProfileImageResponseSchema } from '@atelier/contract';
+import { profileApi } from '@atelier/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
 import { accountQueryKey } from '../auth/index.ts';
 
 /**
@@ -11,7 +11,7 @@ export function uploadProfileImage({ userId, file }: { userId: string; file: Fil
   const form = new FormData();
   form.append('userId', userId);
   form.append('file', file);
-  return apiPost('/api/stylist/upload-profile-image', form, ProfileImageResponseSchema);
+  return api(profileApi.uploadProfileImage, { body: form });
 }
 
 /** The stylist's own photo; afterwards the account is read again, so every avatar shows it. */

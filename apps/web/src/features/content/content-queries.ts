@@ -1,6 +1,6 @@
-import { I18nDocumentSchema, stylistTexts, type ContentKey } from '@atelier/contract';
+import { contentApi, stylistTexts, type ContentKey } from '@atelier/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
 import { CONTENT_FALLBACKS } from './content-fallbacks.ts';
 
 export const contentQueryKey = ['content', 'i18n'] as const;
@@ -9,8 +9,7 @@ export const contentQueryKey = ['content', 'i18n'] as const;
 export function contentQueryOptions() {
   return queryOptions({
     queryKey: contentQueryKey,
-    queryFn: async ({ signal }) =>
-      stylistTexts(await apiGet('/api/i18n', I18nDocumentSchema, { signal })),
+    queryFn: async ({ signal }) => stylistTexts(await api(contentApi.listTexts, { signal })),
     staleTime: 60 * 60_000,
   });
 }

@@ -1,6 +1,6 @@
-import { DashboardSchema } from '@atelier/contract';
+import { dashboardApi } from '@atelier/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
 
 /** Other features invalidate this key when they change what the dashboard counts. */
 export const dashboardQueryKey = ['dashboard'] as const;
@@ -8,7 +8,7 @@ export const dashboardQueryKey = ['dashboard'] as const;
 export function dashboardQueryOptions() {
   return queryOptions({
     queryKey: dashboardQueryKey,
-    queryFn: ({ signal }) => apiGet('/api/stylist/dashboard', DashboardSchema, { signal }),
+    queryFn: ({ signal }) => api(dashboardApi.getDashboard, { signal }),
   });
 }
 

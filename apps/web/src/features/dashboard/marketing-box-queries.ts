@@ -1,6 +1,6 @@
-import { MarketingBoxDocumentSchema } from '@atelier/contract';
+import { marketingBoxApi } from '@atelier/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
 import { freshWhileFileLinksWork } from '../../lib/file-links.ts';
 
 export const marketingBoxQueryKey = ['marketing-box'] as const;
@@ -9,8 +9,7 @@ export const marketingBoxQueryKey = ['marketing-box'] as const;
 export function marketingBoxQueryOptions() {
   return queryOptions({
     queryKey: marketingBoxQueryKey,
-    queryFn: ({ signal }) =>
-      apiGet('/api/stylist/marketing-box', MarketingBoxDocumentSchema, { signal }),
+    queryFn: ({ signal }) => api(marketingBoxApi.getMarketingBox, { signal }),
     staleTime: freshWhileFileLinksWork(10 * 60_000),
   });
 }

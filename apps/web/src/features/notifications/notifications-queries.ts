@@ -1,9 +1,9 @@
 import {
   NOTIFICATIONS_PAGE_SIZE,
-  NotificationListDocumentSchema,
   type MarkNotificationsReadBody,
   type NotificationEvent,
   type NotificationListDocument,
+  notificationsApi,
 } from '@atelier/contract';
 import {
   queryOptions,
@@ -12,18 +12,14 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { apiGet, apiPost } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
 import { sessionStore } from '../../lib/session-store.ts';
 import { useSession } from '../../lib/use-session.ts';
 
 export const notificationsQueryKey = ['notifications'] as const;
 
 export function fetchNotifications(signal?: AbortSignal): Promise<NotificationListDocument> {
-  return apiGet(
-    '/api/stylist/notifications',
-    NotificationListDocumentSchema,
-    signal ? { signal } : {},
-  );
+  return api(notificationsApi.listNotifications, signal ? { signal } : {});
 }
 
 export function notificationsQueryOptions() {
@@ -46,7 +42,7 @@ export function useNotifications() {
 export function markNotificationsRead(
   body: MarkNotificationsReadBody,
 ): Promise<NotificationListDocument> {
-  return apiPost('/api/stylist/notifications/read', body, NotificationListDocumentSchema);
+  return api(notificationsApi.markNotificationsRead, { body });
 }
 
 /** POST /api/stylist/notifications/read; its answer is the fresh list, so it replaces the cache. */

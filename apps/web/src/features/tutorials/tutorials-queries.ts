@@ -1,6 +1,6 @@
-import { TutorialListDocumentSchema } from '@atelier/contract';
+import { tutorialsApi } from '@atelier/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
 import { freshWhileFileLinksWork } from '../../lib/file-links.ts';
 
 export const tutorialsQueryKey = ['tutorials'] as const;
@@ -9,8 +9,7 @@ export const tutorialsQueryKey = ['tutorials'] as const;
 export function tutorialsQueryOptions() {
   return queryOptions({
     queryKey: tutorialsQueryKey,
-    queryFn: ({ signal }) =>
-      apiGet('/api/stylist/tutorials', TutorialListDocumentSchema, { signal }),
+    queryFn: ({ signal }) => api(tutorialsApi.listTutorials, { signal }),
     // The back office changes them rarely.
     staleTime: freshWhileFileLinksWork(30 * 60_000),
   });
