@@ -96,6 +96,28 @@ export default tseslint.config(
     featureBorders(app, { forTests: true }),
   ]),
   {
+    // One place per API call (docs/decisions/0033): a path is written once, in its endpoint in
+    // packages/contract; the server registers it with route(), the web calls it with api().
+    files: ['apps/*/src/**/*.{ts,tsx}'],
+    ignores: [
+      ...testFiles.map((file) => `apps/*/src/**/${file}`),
+      'apps/*/src/test/**',
+      'apps/*/src/**/vitest.*',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['Literal[value=/^\\/api\\//]', 'TemplateElement[value.raw=/^\\/api\\//]'].map(
+          (selector) => ({
+            selector,
+            message:
+              'An API path belongs to its endpoint in packages/contract: call it with api() (web) or register it with route() (server).',
+          }),
+        ),
+      ],
+    },
+  },
+  {
     // Tests and generators index arrays they just built; the assertion states what they know.
     files: [
       '**/*.test.{ts,tsx}',

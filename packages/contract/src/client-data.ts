@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ClientIdParamsSchema } from './clients.ts';
+import { ClientIdParamsSchema } from './params.ts';
 import { endpoints } from './endpoint.ts';
 import { ErrorBodySchema } from './errors.ts';
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { PAYMENT_METHOD_WORDS, PaymentMethodSchema, type PaymentMethod } from './account.ts';
-import { endpoints } from './endpoint.ts';
 import { ErrorBodySchema } from './errors.ts';
 import { CLIENT_RESPONSE_ROUTE } from './http.ts';
 import { ACCESS_TOKEN_PATTERN } from './logistics.ts';
@@ -214,67 +213,3 @@ export type OfferApprovalDocument = z.infer<typeof OfferApprovalDocumentSchema>;
  * (§4 "Client answers per offer"), so both record answers by one rule.
  */
 export const OfferApprovalBodySchema = RecordResponsesBodySchema;
-
-/** What a client page answers besides its document: a bad token or request, no such page, too many tries. */
-export const clientPageErrors = {
-  400: ErrorBodySchema,
-  404: ErrorBodySchema,
-  429: ErrorBodySchema,
-};
-
-/** What an answer on a client page may meet besides: a page answered elsewhere, a bad form. */
-export const clientAnswerErrors = {
-  ...clientPageErrors,
-  409: ClientAnswerConflictSchema,
-  413: ErrorBodySchema,
-  415: ErrorBodySchema,
-};
-
-/** The pages a client opens from an email, by link token and without signing in (§6, §7). */
-export const clientPagesApi = endpoints('client pages', {
-  getCuratedPage: {
-    method: 'GET',
-    path: `/api/client/${CLIENT_PAGE_ROUTES.curated}/:token`,
-    access: 'public',
-    summary: '"Curated For": the buyout offers awaiting the client\'s Yes or No',
-    params: ClientPageParamsSchema,
-    responses: { 200: CuratedDocumentSchema, ...clientPageErrors },
-  },
-  answerCuratedPage: {
-    method: 'POST',
-    path: `/api/client/${CLIENT_PAGE_ROUTES.curated}/:token`,
-    access: 'public',
-    summary: `Record the client's Yes and No, sent as JSON in the multipart field "${CURATED_ANSWER_FIELD}"`,
-    params: ClientPageParamsSchema,
-    consumes: ['multipart/form-data'],
-    multipartBody: z.object({
-      [CURATED_ANSWER_FIELD]: CuratedAnswerBodySchema.describe('The answers, as JSON text'),
-    }),
-    responses: { 200: CuratedDocumentSchema, ...clientAnswerErrors },
-  },
-  getQuoteSharePage: {
-    method: 'GET',
-    path: `/api/client/${CLIENT_PAGE_ROUTES.quoteShare}/:token`,
-    access: 'public',
-    summary: '"Quote Share": every quote of the client, read-only',
-    params: ClientPageParamsSchema,
-    responses: { 200: QuoteShareDocumentSchema, ...clientPageErrors },
-  },
-  getOfferApprovalPage: {
-    method: 'GET',
-    path: `/api/client/${CLIENT_PAGE_ROUTES.offerApproval}/:token`,
-    access: 'public',
-    summary: '"Approve White Glove Offers": the offers awaiting the client\'s answer',
-    params: ClientPageParamsSchema,
-    responses: { 200: OfferApprovalDocumentSchema, ...clientPageErrors },
-  },
-  answerOfferApprovalPage: {
-    method: 'POST',
-    path: `/api/client/${CLIENT_PAGE_ROUTES.offerApproval}/:token`,
-    access: 'public',
-    summary: "Record the client's answer to each offer, as the stylist's review response",
-    params: ClientPageParamsSchema,
-    body: OfferApprovalBodySchema,
-    responses: { 200: OfferApprovalDocumentSchema, ...clientAnswerErrors },
-  },
-});

@@ -1,7 +1,5 @@
 import { z } from 'zod';
 import { PaymentMethodSchema } from './account.ts';
-import { endpoints } from './endpoint.ts';
-import { ErrorBodySchema } from './errors.ts';
 import { US_STATE_CODES } from './us-states.ts';
 
 /** §9: the clients list pages by 30; the web reads the size from `meta.pagination.per_page`. */
@@ -120,14 +118,6 @@ export const ClientListQuerySchema = z.strictObject({
 });
 export type ClientListQuery = z.input<typeof ClientListQuerySchema>;
 
-export const ClientIdParamsSchema = z.strictObject({
-  clientId: z.coerce
-    .number({ error: 'Client id must be a number' })
-    .int('Client id must be a whole number')
-    .positive('Client id must be a whole number')
-    .max(2_147_483_647, 'No such client'),
-});
-
 const required = (what: string, max: number) =>
   z
     .string({ error: `Enter ${what}` })
@@ -188,35 +178,3 @@ export const DUPLICATE_CLIENT_EMAIL_MESSAGE = 'This email already has an account
 /** The stylist's own client has the address already: that, they may know. */
 export const ownClientEmailMessage = (name: string) =>
   `You already have this client: ${name}. Search your clients for them.`;
-
-export const clientsApi = endpoints('clients', {
-  listClients: {
-    method: 'GET',
-    path: '/api/stylist/clients',
-    summary: "The stylist's clients by last name: one page of 30, or all without `page`",
-    query: ClientListQuerySchema,
-    responses: { 200: ClientListDocumentSchema },
-  },
-  createClient: {
-    method: 'POST',
-    path: '/api/stylist/clients',
-    summary: 'Register a client and their shop account',
-    body: CreateClientBodySchema,
-    responses: { 201: ClientDocumentSchema, 409: ErrorBodySchema },
-  },
-  getClient: {
-    method: 'GET',
-    path: '/api/stylist/clients/:clientId',
-    summary: 'One client with stats',
-    params: ClientIdParamsSchema,
-    responses: { 200: ClientDocumentSchema, 404: ErrorBodySchema },
-  },
-  updateClientNotes: {
-    method: 'PUT',
-    path: '/api/stylist/clients/:clientId',
-    summary: "Save the stylist's notes on a client",
-    params: ClientIdParamsSchema,
-    body: UpdateClientBodySchema,
-    responses: { 200: ClientDocumentSchema, 404: ErrorBodySchema },
-  },
-});

@@ -1,14 +1,5 @@
 import { z } from 'zod';
-import { HUB_ROUTE } from './http.ts';
-import {
-  ClientPageMetaSchema,
-  ClientPageParamsSchema,
-  ClientQuoteSchema,
-  clientAnswerErrors,
-  clientPageErrors,
-} from './client-pages.ts';
-import { endpoints } from './endpoint.ts';
-import { ErrorBodySchema } from './errors.ts';
+import { ClientPageMetaSchema, ClientPageParamsSchema, ClientQuoteSchema } from './client-pages.ts';
 import { DeclineReasonSchema, ItemTimelineSchema } from './timeline.ts';
 
 /*
@@ -159,32 +150,3 @@ export const HUB_TEXT = {
   newLinkSent:
     'If that address belongs to one of our clients, a new link is on its way. It may take a minute.',
 } as const;
-
-/** The client's hub and its answers, by link token and without signing in (docs/decisions/0029). */
-export const hubApi = endpoints('client pages', {
-  getHub: {
-    method: 'GET',
-    path: `/api/client/${HUB_ROUTE}/:token`,
-    access: 'public',
-    summary: "The client's hub: every item with its timeline, grouped by what it needs",
-    params: ClientPageParamsSchema,
-    responses: { 200: HubDocumentSchema, ...clientPageErrors },
-  },
-  actOnHubQuote: {
-    method: 'POST',
-    path: `/api/client/${HUB_ROUTE}/:token/quotes/:quoteId`,
-    access: 'public',
-    summary: 'Accept an offer, decline with a reason, or ask the stylist about one item',
-    params: HubQuoteParamsSchema,
-    body: HubQuoteActionSchema,
-    responses: { 200: HubDocumentSchema, ...clientAnswerErrors },
-  },
-  requestHubLink: {
-    method: 'POST',
-    path: `/api/client/${HUB_ROUTE}/new-link`,
-    access: 'public',
-    summary: '"Send me a new link": emails a fresh hub link to a client\'s own address',
-    body: NewLinkBodySchema,
-    responses: { 202: NewLinkAnswerSchema, 400: ErrorBodySchema, 429: ErrorBodySchema },
-  },
-});

@@ -1,8 +1,4 @@
 import { z } from 'zod';
-import { ClientIdParamsSchema } from './clients.ts';
-import { DesignerDirectoryDocumentSchema } from './designers.ts';
-import { endpoints } from './endpoint.ts';
-import { ErrorBodySchema } from './errors.ts';
 import { AcceptedOfferTypeSchema, OfferFieldsSchema } from './offers.ts';
 import { PROFILE_IMAGE_TYPES } from './profile-image.ts';
 import { QuoteStatusSchema } from './quote-status.ts';
@@ -370,14 +366,6 @@ export type RecordResponsesBody = z.input<typeof RecordResponsesBodySchema>;
 export const QuoteListDataSchema = z.object({ data: z.array(QuoteResourceSchema) });
 export type QuoteListData = z.infer<typeof QuoteListDataSchema>;
 
-export const QuoteIdParamsSchema = z.strictObject({
-  quoteId: z.coerce
-    .number({ error: 'Quote id must be a number' })
-    .int('Quote id must be a whole number')
-    .positive('Quote id must be a whole number')
-    .max(2_147_483_647, 'No such quote'),
-});
-
 /* ---------- Back office (admin role): moving a quote through its life cycle ---------- */
 
 const dollars = (what: string) =>
@@ -447,69 +435,3 @@ export type AdminQuoteActionName = AdminQuoteAction['action'];
 export const ADMIN_QUOTE_ACTIONS = AdminQuoteActionSchema.options.map(
   (option) => option.shape.action.value,
 );
-
-export const quotesApi = endpoints('quotes', {
-  getDesignerDirectory: {
-    method: 'GET',
-    path: '/api/v2/designer-directory',
-    summary: 'Every designer with its categories, for the new item form',
-    responses: { 200: DesignerDirectoryDocumentSchema },
-  },
-  uploadQuoteImage: {
-    method: 'POST',
-    path: '/api/stylist/white-glove-quotes/images',
-    summary: 'Upload a photo for a new quote (multipart: image)',
-    consumes: ['multipart/form-data'],
-    multipartBody: z.object({
-      image: z
-        .file()
-        .describe(
-          `The photo (${PROFILE_IMAGE_TYPES.join(', ')}), at most ${QUOTE_IMAGE_MAX_BYTES / 1024 / 1024} MB`,
-        ),
-    }),
-    responses: { 201: UploadedImageSchema },
-  },
-  createQuote: {
-    method: 'POST',
-    path: '/api/stylist/white-glove-quotes',
-    summary: "Submit one of a client's items for a quote, with its uploaded photos",
-    body: CreateQuoteBodySchema,
-    responses: { 201: QuoteDocumentSchema, 404: ErrorBodySchema, 409: ErrorBodySchema },
-  },
-  listClientQuotes: {
-    method: 'GET',
-    path: '/api/stylist/clients/:clientId/quotes',
-    summary: "A client's quotes, newest first",
-    params: ClientIdParamsSchema,
-    responses: { 200: QuoteListDocumentSchema, 404: ErrorBodySchema },
-  },
-  recordClientAnswers: {
-    method: 'PATCH',
-    path: '/api/stylist/clients/:clientId/quotes',
-    summary: "Record the client's answers to offers, all or nothing",
-    params: ClientIdParamsSchema,
-    body: RecordResponsesBodySchema,
-    responses: { 200: QuoteListDataSchema, 404: ErrorBodySchema, 409: ErrorBodySchema },
-  },
-});
-
-/** The back office's quote calls: admin staff only, on any stylist's quote. */
-export const adminQuotesApi = endpoints('back office', {
-  getQuote: {
-    method: 'GET',
-    path: '/api/admin/quotes/:quoteId',
-    access: 'admin',
-    summary: 'Any quote, with its offers and history',
-    params: QuoteIdParamsSchema,
-    responses: { 200: QuoteDocumentSchema, 404: ErrorBodySchema },
-  },
-  moveQuote: {
-    method: 'POST',
-    path: '/api/admin/quotes/:quoteId/actions',
-    access: 'admin',
-    summary: 'Move a quote one step through its life cycle',
-    params: QuoteIdParamsSchema,
-    body: AdminQuoteActionSchema,
-    responses: { 200: QuoteDocumentSchema, 404: ErrorBodySchema, 409: ErrorBodySchema },
-  },
-});

@@ -1,13 +1,11 @@
 import type { Endpoint, EndpointAnswer, EndpointArgs, ErrorCode } from '@atelier/contract';
 import {
   API_ACCEPT,
-  ClientLinkAnswerSchema,
-  CommissionDocumentSchema,
   ErrorBodySchema,
-  MarkPaidAnswerSchema,
-  QuoteDocumentSchema,
-  RevokedLinksAnswerSchema,
   adminAccountsApi,
+  adminClientLinksApi,
+  adminCommissionsApi,
+  adminQuotesApi,
   adminMarketingBoxApi,
   adminNotificationsApi,
   adminOutboxApi,
@@ -89,17 +87,17 @@ export function apiBackend({ baseUrl, secret }: { baseUrl: string; secret: strin
       const created = await request(adminAccountsApi.createAdmin, { body: account });
       return { ...created, stylistId: null };
     },
-    getQuote: (quoteId) => call('GET', `/api/admin/quotes/${quoteId}`, QuoteDocumentSchema),
+    getQuote: (quoteId) => request(adminQuotesApi.getQuote, { params: { quoteId } }),
     applyQuoteAction: (quoteId, action) =>
-      call('POST', `/api/admin/quotes/${quoteId}/actions`, QuoteDocumentSchema, action),
+      request(adminQuotesApi.moveQuote, { params: { quoteId }, body: action }),
     recordSale: (quoteId, sale) =>
-      call('POST', `/api/admin/quotes/${quoteId}/sale`, CommissionDocumentSchema, sale),
+      request(adminCommissionsApi.recordSale, { params: { quoteId }, body: sale }),
     markPaid: (commissionIds) =>
-      call('POST', '/api/admin/commissions/mark-paid', MarkPaidAnswerSchema, { commissionIds }),
+      request(adminCommissionsApi.markCommissionsPaid, { body: { commissionIds } }),
     revokeLinks: (clientId) =>
-      call('POST', `/api/admin/clients/${clientId}/links/revoke`, RevokedLinksAnswerSchema),
+      request(adminClientLinksApi.revokeClientLinks, { params: { clientId } }),
     createClientLink: (clientId, page) =>
-      call('POST', `/api/admin/clients/${clientId}/links`, ClientLinkAnswerSchema, { page }),
+      request(adminClientLinksApi.createClientLink, { params: { clientId }, body: { page } }),
     notify: (body) => request(adminNotificationsApi.createNotification, { body }),
     createTutorial: (body) => request(adminTutorialsApi.createTutorial, { body }),
     getMarketingBox: async () =>

@@ -6,21 +6,49 @@
  * bearer token and are made only when a verified, unexpired session is stored
  * (features/auth/session-store.ts). Build-time data: nothing here is part of the app bundle.
  */
-import { API_ACCEPT, CLIENT_PAGE_ROUTES, HUB_ROUTE } from '@atelier/contract';
+import {
+  API_ACCEPT,
+  accountApi,
+  clientPagesApi,
+  dashboardApi,
+  hubApi,
+  marketingBoxApi,
+  type Endpoint,
+} from '@atelier/contract';
 import { SESSION_STORAGE_KEY } from '../lib/session-store.ts';
 import type { EarlyRequest, EarlyRequestSettings } from './route-preload.ts';
+
+/**
+ * The early request of a GET endpoint: its path, with a parameter renamed where the page's route
+ * names it otherwise (`{ token: 'id' }`), and its query as the app's call sends it.
+ */
+function early(
+  endpoint: Endpoint,
+  isSignedIn: boolean,
+  {
+    query = {},
+    routeParams = {},
+  }: { query?: Record<string, string>; routeParams?: Record<string, string> } = {},
+): EarlyRequest {
+  const path = endpoint.path.replace(
+    /:(\w+)/g,
+    (_, name: string) => `:${routeParams[name] ?? name}`,
+  );
+  const search = new URLSearchParams(query).toString();
+  return { path: search ? `${path}?${search}` : path, isSignedIn };
+}
 
 export const earlyRequests: Record<string, EarlyRequest[]> = {
   // The greeting (the account), the overview and the marketing box: the dashboard's first paint.
   dashboard: [
-    { path: '/api/account?include=stylist', isSignedIn: true },
-    { path: '/api/stylist/dashboard', isSignedIn: true },
-    { path: '/api/stylist/marketing-box', isSignedIn: true },
+    early(accountApi.getAccount, true, { query: { include: 'stylist' } }),
+    early(dashboardApi.getDashboard, true),
+    early(marketingBoxApi.getMarketingBox, true),
   ],
-  clientResponse: [{ path: `/api/client/${CLIENT_PAGE_ROUTES.curated}/:token`, isSignedIn: false }],
-  quoteShare: [{ path: `/api/client/${CLIENT_PAGE_ROUTES.quoteShare}/:id`, isSignedIn: false }],
-  quoteOffer: [{ path: `/api/client/${CLIENT_PAGE_ROUTES.offerApproval}/:id`, isSignedIn: false }],
-  hub: [{ path: `/api/client/${HUB_ROUTE}/:token`, isSignedIn: false }],
+  clientResponse: [early(clientPagesApi.getCuratedPage, false)],
+  quoteShare: [early(clientPagesApi.getQuoteSharePage, false, { routeParams: { token: 'id' } })],
+  quoteOffer: [early(clientPagesApi.getOfferApprovalPage, false, { routeParams: { token: 'id' } })],
+  hub: [early(hubApi.getHub, false)],
 };
 
 export const earlyRequestSettings: EarlyRequestSettings = {

@@ -4,8 +4,7 @@ import { z } from 'zod';
 import { jsonResponse, mockFetch } from '../test/fetch-mock.ts';
 import {
   ApiError,
-  apiGet,
-  apiPost,
+  apiRequest,
   apiUpload,
   setApiTokenSource,
   setRefusedTokenHandler,
@@ -37,14 +36,14 @@ describe('api client', () => {
     };
     vi.stubGlobal('__atelierEarly', early);
     setApiTokenSource(() => 'tok');
-    await expect(apiGet('/api/thing', ThingSchema)).resolves.toEqual({ id: 1 });
+    await expect(apiRequest('GET', '/api/thing', ThingSchema)).resolves.toEqual({ id: 1 });
     expect(requests).toHaveLength(0);
     // Taken once: the next call asks the server.
-    await expect(apiGet('/api/thing', ThingSchema)).resolves.toEqual({ id: 2 });
+    await expect(apiRequest('GET', '/api/thing', ThingSchema)).resolves.toEqual({ id: 2 });
     expect(requests).toHaveLength(1);
     // Asked without the token the app now sends: not taken (and dropped).
     mockFetch({ 'GET /api/other': () => jsonResponse(200, { id: 3 }) });
-    await expect(apiGet('/api/other', ThingSchema)).resolves.toEqual({ id: 3 });
+    await expect(apiRequest('GET', '/api/other', ThingSchema)).resolves.toEqual({ id: 3 });
     expect(early).toEqual({});
   });
 
@@ -55,13 +54,13 @@ describe('api client', () => {
         answer: Promise.resolve(new Response('{"id":"x"}', { status: 200 })),
       },
     });
-    const error = await caught(apiGet('/api/thing', ThingSchema));
+    const error = await caught(apiRequest('GET', '/api/thing', ThingSchema));
     expect(error.code).toBe('INVALID_RESPONSE');
   });
 
   test('sends the versioned Accept header and parses the answer with the schema', async () => {
     const { requests } = mockFetch({ 'GET /api/thing': () => jsonResponse(200, { id: 7 }) });
-    await expect(apiGet('/api/thing', ThingSchema)).resolves.toEqual({ id: 7 });
+    await expect(apiRequest('GET', '/api/thing', ThingSchema)).resolves.toEqual({ id: 7 });
     expect(requests[0]?.headers.get('Accept')).toBe(API_ACCEPT);
     expect(requests[0]?.headers.has('Authorization')).toBe(false);
   });
@@ -69,7 +68,10 @@ describe('api client', () => {
   test('adds the bearer token when one exists, and JSON bodies with their content type', async () => {
     setApiTokenSource(() => 'tok');
     const { requests } = mockFetch({ 'POST /api/thing': () => jsonResponse(201, { id: 1 }) });
-    await apiPost('/api/thing', { name: 'x' }, ThingSchema, { credentials: 'include' });
+    await apiRequest('POST', '/api/thing', ThingSchema, {
+      body: { name: 'x' },
+      credentials: 'include',
+    });
     expect(requests[0]).toMatchObject({ body: { name: 'x' }, credentials: 'include' });
     expect(requests[0]?.headers.get('Authorization')).toBe('Bearer tok');
     expect(requests[0]?.headers.get('Content-Type')).toBe('application/json');
@@ -79,7 +81,9 @@ describe('api client', () => {
     const { requests } = mockFetch({ 'POST /api/thing': () => jsonResponse(200, { id: 2 }) });
     const form = new FormData();
     form.append('data', JSON.stringify({ answer: 'yes' }));
-    await expect(apiPost('/api/thing', form, ThingSchema)).resolves.toEqual({ id: 2 });
+    await expect(apiRequest('POST', '/api/thing', ThingSchema, { body: form })).resolves.toEqual({
+      id: 2,
+    });
     expect(requests[0]!.body).toBe(form);
     expect(requests[0]!.headers.has('Content-Type')).toBe(false);
     expect(requests[0]!.headers.get('Accept')).toBe(API_ACCEPT);
@@ -94,7 +98,7 @@ describe('api client', () => {
           errors: { email: ['Email is taken'] },
         }),
     });
-    const error = await caught(apiPost('/api/thing', {}, ThingSchema));
+    const error = await caught(apiRequest('POST', '/api/thing', ThingSchema, { body: {} }));
     expect(error).toMatchObject({
       status: 422,
       message: 'Check the fields',
@@ -105,7 +109,7 @@ describe('api client', () => {
 
   test('falls back to a plain message when the error body is not the contract shape', async () => {
     mockFetch({ 'GET /api/thing': () => new Response('<html>oops</html>', { status: 502 }) });
-    const error = await caught(apiGet('/api/thing', ThingSchema));
+    const error = await caught(apiRequest('GET', '/api/thing', ThingSchema));
     expect(error).toMatchObject({ status: 502, body: null, code: 'HTTP_502' });
     expect(error.message).toBe('The server had a problem. Please try again.');
   });
@@ -114,18 +118,20 @@ describe('api client', () => {
     mockFetch({
       'GET /api/thing': () => new Response('', { status: 429, headers: { 'Retry-After': '42' } }),
     });
-    expect((await caught(apiGet('/api/thing', ThingSchema))).retryAfterSeconds).toBe(42);
+    expect((await caught(apiRequest('GET', '/api/thing', ThingSchema))).retryAfterSeconds).toBe(42);
   });
 
   test('rejects an answer that does not match the schema', async () => {
     mockFetch({ 'GET /api/thing': () => jsonResponse(200, { id: 'seven' }) });
-    expect((await caught(apiGet('/api/thing', ThingSchema))).code).toBe('INVALID_RESPONSE');
+    expect((await caught(apiRequest('GET', '/api/thing', ThingSchema))).code).toBe(
+      'INVALID_RESPONSE',
+    );
   });
 
   test('reports an unreachable server as status 0', async () => {
     const { spy } = mockFetch({});
     spy.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    expect((await caught(apiGet('/api/thing', ThingSchema))).status).toBe(0);
+    expect((await caught(apiRequest('GET', '/api/thing', ThingSchema))).status).toBe(0);
   });
 });
 
@@ -204,10 +210,12 @@ describe('a refused token', () => {
         jsonResponse(401, { message: 'Your session has ended.', code: 'UNAUTHORIZED' }),
     });
     setApiTokenSource(() => null);
-    await expect(apiGet('/api/x', z.unknown())).rejects.toThrow();
+    await expect(apiRequest('GET', '/api/x', z.unknown())).rejects.toThrow();
     expect(ended).not.toHaveBeenCalled();
     setApiTokenSource(() => 'a-token');
-    await expect(apiGet('/api/x', z.unknown())).rejects.toThrow('Your session has ended.');
+    await expect(apiRequest('GET', '/api/x', z.unknown())).rejects.toThrow(
+      'Your session has ended.',
+    );
     expect(ended).toHaveBeenCalledTimes(1);
     setApiTokenSource(() => null);
     setRefusedTokenHandler(() => {});

@@ -326,45 +326,6 @@ export function upload<E extends Endpoint>(
   ) as Promise<EndpointAnswer<E>>;
 }
 
-export function apiGet<S extends z.ZodType>(path: string, schema: S, options?: ApiRequestOptions) {
-  return apiRequest('GET', path, schema, options);
-}
-
-export function apiPost<S extends z.ZodType>(
-  path: string,
-  body: unknown,
-  schema: S,
-  options?: ApiRequestOptions,
-) {
-  return apiRequest('POST', path, schema, { ...options, body });
-}
-
-export function apiPut<S extends z.ZodType>(
-  path: string,
-  body: unknown,
-  schema: S,
-  options?: ApiRequestOptions,
-) {
-  return apiRequest('PUT', path, schema, { ...options, body });
-}
-
-export function apiPatch<S extends z.ZodType>(
-  path: string,
-  body: unknown,
-  schema: S,
-  options?: ApiRequestOptions,
-) {
-  return apiRequest('PATCH', path, schema, { ...options, body });
-}
-
-export function apiDelete<S extends z.ZodType>(
-  path: string,
-  schema: S,
-  options?: ApiRequestOptions,
-) {
-  return apiRequest('DELETE', path, schema, options);
-}
-
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }

@@ -2,6 +2,8 @@ import {
   SHOP_LOGIN_EXPIRED_MESSAGE,
   SHOP_NOT_CONFIGURED_MESSAGE,
   ErrorCode,
+  clientLoginApi,
+  endpointUrl,
   type ClientLoginTicket,
   type ShopLoginTarget,
 } from '@atelier/contract';
@@ -62,9 +64,13 @@ export async function issueClientLoginTicket(
       subject: clientAuditSubject(client.id),
       detail: { clientId: client.id, target: input.target, ticketId: ticket.id, expiresAt },
     });
-    const query = new URLSearchParams({ ticket: ticket.token, target: input.target });
+    const redeem = endpointUrl(
+      clientLoginApi.redeemClientLoginTicket,
+      { userId: client.userId },
+      { ticket: ticket.token, target: input.target },
+    );
     return {
-      url: `${deps.publicUrl}/api/stylist/${encodeURIComponent(client.userId)}/client-login?${query}`,
+      url: `${deps.publicUrl}${redeem}`,
       expiresAt,
     };
   });

@@ -1,5 +1,7 @@
 import {
   calendarDay,
+  commissionsApi,
+  endpointUrl,
   COMMISSION_TIMELINE_MONTHS,
   COMMISSIONS_PER_PAGE,
   DEFAULT_TIME_ZONE,
@@ -176,12 +178,13 @@ async function loadTimeline(
 }
 
 function nextPageUrl(publicUrl: string, range: CommissionRange, page: number) {
-  const query = new URLSearchParams();
-  if (range.startDate) query.set('startDate', range.startDate);
-  if (range.endDate) query.set('endDate', range.endDate);
-  if (range.timeZone) query.set('timeZone', range.timeZone);
-  query.set('page', String(page));
-  return `${publicUrl.replace(/\/+$/, '')}/api/stylist/commissions?${query.toString()}`;
+  const next = endpointUrl(commissionsApi.listCommissions, undefined, {
+    startDate: range.startDate || undefined,
+    endDate: range.endDate || undefined,
+    timeZone: range.timeZone || undefined,
+    page,
+  });
+  return `${publicUrl.replace(/\/+$/, '')}${next}`;
 }
 
 /** A page of the commissions `where` selects, in list order, with their clients' names. */

@@ -1,6 +1,6 @@
 import type { AccountDocument, StylistResource } from '@atelier/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiPatch } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
 import { browserTimeZone } from '../../lib/browser-time-zone.ts';
 import { freshWhileFileLinksWork } from '../../lib/file-links.ts';
 import { sessionStore } from '../../lib/session-store.ts';
@@ -8,12 +8,12 @@ import { useSession } from '../../lib/use-session.ts';
 
 export const accountQueryKey = ['account'] as const;
 
-// The account's schema loads with the first call: the sign-in page imports this module and shows
+// The account's calls load with the first one: the sign-in page imports this module and shows
 // before zod is downloaded (auth-schemas.ts).
-const accountSchema = () => import('./auth-schemas.ts').then((m) => m.AccountDocumentSchema);
+const accountCalls = () => import('./auth-schemas.ts').then((m) => m.accountApi);
 
 export async function fetchAccount(): Promise<AccountDocument> {
-  return apiGet('/api/account?include=stylist', await accountSchema());
+  return api((await accountCalls()).getAccount, { query: { include: 'stylist' } });
 }
 
 export function accountQueryOptions() {
@@ -43,14 +43,14 @@ export function findStylist(doc: AccountDocument): StylistResource | null {
 }
 
 /**
- * PATCH /api/account/time-zone with the browser's zone: at sign-in, a stylist without one gets
+ * The browser's zone as the account's: at sign-in, a stylist without one gets
  * it, so emails and PDFs are dated in their days. The answer is the account, so it replaces the cache.
  */
 export function useAdoptBrowserTimeZone() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () =>
-      apiPatch('/api/account/time-zone', { timeZone: browserTimeZone() }, await accountSchema()),
+      api((await accountCalls()).updateTimeZone, { body: { timeZone: browserTimeZone() } }),
     onSuccess: (account) => queryClient.setQueryData(accountQueryKey, account),
   });
 }

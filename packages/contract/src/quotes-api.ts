@@ -1,0 +1,83 @@
+import { QuoteIdParamsSchema } from './params.ts';
+import { z } from 'zod';
+import { ClientIdParamsSchema } from './params.ts';
+import { DesignerDirectoryDocumentSchema } from './designers.ts';
+import { endpoints } from './endpoint.ts';
+import { ErrorBodySchema } from './errors.ts';
+import { PROFILE_IMAGE_TYPES } from './profile-image.ts';
+import {
+  AdminQuoteActionSchema,
+  CreateQuoteBodySchema,
+  QUOTE_IMAGE_MAX_BYTES,
+  QuoteDocumentSchema,
+  QuoteListDataSchema,
+  QuoteListDocumentSchema,
+  RecordResponsesBodySchema,
+  UploadedImageSchema,
+} from './quotes.ts';
+export const quotesApi = endpoints('quotes', {
+  getDesignerDirectory: {
+    method: 'GET',
+    path: '/api/v2/designer-directory',
+    summary: 'Every designer with its categories, for the new item form',
+    responses: { 200: DesignerDirectoryDocumentSchema },
+  },
+  uploadQuoteImage: {
+    method: 'POST',
+    path: '/api/stylist/white-glove-quotes/images',
+    summary: 'Upload a photo for a new quote (multipart: image)',
+    consumes: ['multipart/form-data'],
+    multipartBody: z.object({
+      // The document's own words for a file, not z.file(), which would add zod's file schema to
+      // every page that bundles these endpoints.
+      image: z.string().meta({
+        format: 'binary',
+        description: `The photo (${PROFILE_IMAGE_TYPES.join(', ')}), at most ${QUOTE_IMAGE_MAX_BYTES / 1024 / 1024} MB`,
+      }),
+    }),
+    responses: { 201: UploadedImageSchema },
+  },
+  createQuote: {
+    method: 'POST',
+    path: '/api/stylist/white-glove-quotes',
+    summary: "Submit one of a client's items for a quote, with its uploaded photos",
+    body: CreateQuoteBodySchema,
+    responses: { 201: QuoteDocumentSchema, 404: ErrorBodySchema, 409: ErrorBodySchema },
+  },
+  listClientQuotes: {
+    method: 'GET',
+    path: '/api/stylist/clients/:clientId/quotes',
+    summary: "A client's quotes, newest first",
+    params: ClientIdParamsSchema,
+    responses: { 200: QuoteListDocumentSchema, 404: ErrorBodySchema },
+  },
+  recordClientAnswers: {
+    method: 'PATCH',
+    path: '/api/stylist/clients/:clientId/quotes',
+    summary: "Record the client's answers to offers, all or nothing",
+    params: ClientIdParamsSchema,
+    body: RecordResponsesBodySchema,
+    responses: { 200: QuoteListDataSchema, 404: ErrorBodySchema, 409: ErrorBodySchema },
+  },
+});
+
+/** The back office's quote calls: admin staff only, on any stylist's quote. */
+export const adminQuotesApi = endpoints('back office', {
+  getQuote: {
+    method: 'GET',
+    path: '/api/admin/quotes/:quoteId',
+    access: 'admin',
+    summary: 'Any quote, with its offers and history',
+    params: QuoteIdParamsSchema,
+    responses: { 200: QuoteDocumentSchema, 404: ErrorBodySchema },
+  },
+  moveQuote: {
+    method: 'POST',
+    path: '/api/admin/quotes/:quoteId/actions',
+    access: 'admin',
+    summary: 'Move a quote one step through its life cycle',
+    params: QuoteIdParamsSchema,
+    body: AdminQuoteActionSchema,
+    responses: { 200: QuoteDocumentSchema, 404: ErrorBodySchema, 409: ErrorBodySchema },
+  },
+});
