@@ -112,9 +112,13 @@ export function endpointUrl(
     if (value === undefined) throw new Error(`${endpoint.operationId} needs the parameter ${name}`);
     return encodeURIComponent(String(value));
   });
-  const queryString = Object.entries(query ?? {})
+  return `${path}${queryString(query)}`;
+}
+
+/** `?a=1&b=x` from the values that are set, each encoded; nothing when none is. */
+export function queryString(query: Record<string, Scalar | null | undefined> = {}): string {
+  const pairs = Object.entries(query)
     .filter((entry): entry is [string, Scalar] => entry[1] !== undefined && entry[1] !== null)
-    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`)
-    .join('&');
-  return queryString ? `${path}?${queryString}` : path;
+    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`);
+  return pairs.length > 0 ? `?${pairs.join('&')}` : '';
 }

@@ -13,6 +13,7 @@ import {
   dashboardApi,
   hubApi,
   marketingBoxApi,
+  queryString,
   type Endpoint,
 } from '@atelier/contract';
 import { SESSION_STORAGE_KEY } from '../lib/session-store.ts';
@@ -34,8 +35,8 @@ function early(
     /:(\w+)/g,
     (_, name: string) => `:${routeParams[name] ?? name}`,
   );
-  const search = new URLSearchParams(query).toString();
-  return { path: search ? `${path}?${search}` : path, isSignedIn };
+  // The query as api() writes it (endpointUrl), so the app's call finds the early answer.
+  return { path: `${path}${queryString(query)}`, isSignedIn };
 }
 
 export const earlyRequests: Record<string, EarlyRequest[]> = {

@@ -42,7 +42,7 @@ export const commissionKeys = {
 };
 
 /** links.next is absolute on the account host (§7): the next page is asked with its query. */
-export function nextPageQuery(absoluteUrl: string): Record<string, string> {
+function nextPageQuery(absoluteUrl: string): Record<string, string> {
   return Object.fromEntries(new URL(absoluteUrl, window.location.origin).searchParams);
 }
 
