@@ -27,14 +27,23 @@ export interface Endpoint {
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
-  /** Every status the call answers with a body the client reads: success and the errors. */
-  readonly responses: Readonly<Record<number, z.ZodType>>;
+  /**
+   * Every status the call answers with a body the client reads: success and the errors. An answer
+   * that is not JSON (the notifications' event stream) names its media type instead.
+   */
+  readonly responses: Readonly<Record<number, z.ZodType | MediaAnswer>>;
   /** `['multipart/form-data']` for an upload; its fields are then described by `multipartBody`. */
   readonly consumes?: readonly string[];
   /** The multipart form's fields, for the document only: the handler reads the stream itself. */
   readonly multipartBody?: z.ZodType;
   /** Left out of the document (an endpoint of the auth library the web does not call). */
   readonly hide?: boolean;
+}
+
+/** An answer in another media type than JSON, e.g. `text/event-stream`, as the document shows it. */
+export interface MediaAnswer {
+  readonly description: string;
+  readonly content: Readonly<Record<string, { readonly schema: z.ZodType }>>;
 }
 
 type Definition = Omit<Endpoint, 'operationId' | 'tags'> & { readonly tags?: readonly string[] };
@@ -97,7 +106,9 @@ export function successSchema(endpoint: Endpoint): z.ZodType {
     .map(Number)
     .find((code) => code >= 200 && code < 300);
   const schema = status === undefined ? undefined : endpoint.responses[status];
-  if (!schema) throw new Error(`${endpoint.operationId} declares no successful answer`);
+  if (!schema || 'content' in schema) {
+    throw new Error(`${endpoint.operationId} declares no successful JSON answer`);
+  }
   return schema;
 }
 

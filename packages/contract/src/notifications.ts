@@ -60,7 +60,6 @@ export type MarkNotificationsReadBody = z.infer<typeof MarkNotificationsReadBody
 
 /* ---------- GET /api/stylist/notifications/stream (server-sent events) ---------- */
 
-export const NOTIFICATIONS_STREAM_PATH = '/api/stylist/notifications/stream';
 /** EventSource cannot send headers, so the stream takes the API token in this query parameter. */
 export const STREAM_TOKEN_PARAM = 'access_token';
 
@@ -126,6 +125,25 @@ export const notificationsApi = endpoints('notifications', {
     summary: 'Mark some of the stylist’s notifications read, or all; answers the fresh list',
     body: MarkNotificationsReadBodySchema,
     responses: { 200: NotificationListDocumentSchema, 404: ErrorBodySchema },
+  },
+  streamNotifications: {
+    method: 'GET',
+    path: '/api/stylist/notifications/stream',
+    summary: 'New notifications as server-sent events (text/event-stream)',
+    description:
+      `EventSource cannot send headers: pass the API token as \`?${STREAM_TOKEN_PARAM}=\`. ` +
+      'Events: `notification` (a new notification and the unread count) and `read` (the ' +
+      'unread count after some were marked read). A comment every 25 s keeps the stream ' +
+      'open; it ends when the token expires, and the browser reconnects with a fresh one.',
+    query: NotificationStreamQuerySchema,
+    responses: {
+      200: {
+        description: 'The stream: `event:` and `data:` lines, a JSON object per event',
+        content: { 'text/event-stream': { schema: z.string() } },
+      },
+      401: ErrorBodySchema,
+      403: ErrorBodySchema,
+    },
   },
 });
 

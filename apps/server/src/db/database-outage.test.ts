@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { ErrorCode, NOTIFICATIONS_STREAM_PATH, STREAM_TOKEN_PARAM } from '@atelier/contract';
+import { ErrorCode, notificationsApi, STREAM_TOKEN_PARAM } from '@atelier/contract';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { expect, test } from 'vitest';
@@ -260,7 +260,9 @@ test.runIf(canStopCluster)(
       const duringOutage = [
         await api(`/api/stylist/clients/${sharedClient.id}`, stylistToken),
         await signInAt(baseUrl, stylist.email),
-        await fetch(`${baseUrl}${NOTIFICATIONS_STREAM_PATH}?${STREAM_TOKEN_PARAM}=${stylistToken}`),
+        await fetch(
+          `${baseUrl}${notificationsApi.streamNotifications.path}?${STREAM_TOKEN_PARAM}=${stylistToken}`,
+        ),
       ];
       for (const answer of duringOutage) {
         expect(answer.status, answer.url).toBe(503);

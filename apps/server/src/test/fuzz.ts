@@ -14,7 +14,7 @@ import {
   CURATED_ANSWER_FIELD,
   CuratedAnswerBodySchema,
   ErrorBodySchema,
-  NOTIFICATIONS_STREAM_PATH,
+  notificationsApi,
   SIGNATURE_DATA_URL_PREFIX,
 } from '@atelier/contract';
 import fc from 'fast-check';
@@ -179,7 +179,7 @@ export function operationsOf(app: App): Operation[] {
           schema: deref(parameter.schema, resolve),
         })),
         body: json ? deref(json, resolve) : null,
-        streams: path === NOTIFICATIONS_STREAM_PATH,
+        streams: path === notificationsApi.streamNotifications.path,
       });
     }
   }

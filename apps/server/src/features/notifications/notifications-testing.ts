@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { NOTIFICATIONS_STREAM_PATH, STREAM_TOKEN_PARAM } from '@atelier/contract';
+import { notificationsApi, STREAM_TOKEN_PARAM } from '@atelier/contract';
 import type { App } from '../../app.ts';
 
 export interface StreamBlock {
@@ -45,7 +45,7 @@ export async function openStream(app: App, token: string) {
 /** The same, on a server at `baseUrl` (another process). */
 export async function openStreamAt(baseUrl: string, token: string) {
   const controller = new AbortController();
-  const url = `${baseUrl}${NOTIFICATIONS_STREAM_PATH}?${STREAM_TOKEN_PARAM}=${encodeURIComponent(token)}`;
+  const url = `${baseUrl}${notificationsApi.streamNotifications.path}?${STREAM_TOKEN_PARAM}=${encodeURIComponent(token)}`;
   const response = await fetch(url, {
     headers: { accept: 'text/event-stream' },
     signal: controller.signal,

@@ -1,12 +1,5 @@
-import {
-  ErrorBodySchema,
-  NOTIFICATIONS_STREAM_PATH,
-  NotificationStreamQuerySchema,
-  STREAM_TOKEN_PARAM,
-  notificationsApi,
-} from '@atelier/contract';
+import { notificationsApi } from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireStylist } from '../../auth/auth.plugin.ts';
 import type { Db } from '../../db/client.ts';
 import { route } from '../../lib/route.ts';
@@ -31,30 +24,10 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ db: Db; hub: Notificat
     return reply.header('cache-control', 'private, no-store').send(document);
   });
 
-  app.get(
-    NOTIFICATIONS_STREAM_PATH,
-    {
-      config: { acceptsQueryToken: true },
-      schema: {
-        tags: ['notifications'],
-        operationId: 'streamNotifications',
-        summary: 'New notifications as server-sent events (text/event-stream)',
-        description:
-          `EventSource cannot send headers: pass the API token as \`?${STREAM_TOKEN_PARAM}=\`. ` +
-          'Events: `notification` (a new notification and the unread count) and `read` (the ' +
-          'unread count after some were marked read). A comment every 25 s keeps the stream ' +
-          'open; it ends when the token expires, and the browser reconnects with a fresh one.',
-        querystring: NotificationStreamQuerySchema,
-        response: {
-          200: {
-            description: 'The stream: `event:` and `data:` lines, a JSON object per event',
-            content: { 'text/event-stream': { schema: z.string() } },
-          },
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-        },
-      },
-    },
+  // EventSource cannot send headers: the stream alone takes the API token in its query.
+  route(
+    app,
+    notificationsApi.streamNotifications,
     (request, reply) => {
       const { stylistId, sessionId, tokenExpiresAt } = requireStylist(request);
       const stream = openEventStream(request, reply, {
@@ -64,5 +37,6 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ db: Db; hub: Notificat
       });
       stream.onClose(hub.subscribe(stylistId, sessionId, stream));
     },
+    { config: { acceptsQueryToken: true } },
   );
 };

@@ -3,7 +3,7 @@ import {
   ErrorBodySchema,
   ErrorCode,
   NOTIFICATIONS_PAGE_SIZE,
-  NOTIFICATIONS_STREAM_PATH,
+  notificationsApi,
   NotificationDocumentSchema,
   NotificationEventSchema,
   NotificationListDocumentSchema,
@@ -139,7 +139,7 @@ const notifyThroughBackOffice = (bearer: string, body: CreateNotificationBody | 
     payload: body,
   });
 
-const streamUrl = (query: string) => `${NOTIFICATIONS_STREAM_PATH}${query}`;
+const streamUrl = (query: string) => `${notificationsApi.streamNotifications.path}${query}`;
 
 describe('POST /api/stylist/notifications/read', () => {
   let stylist: Awaited<ReturnType<typeof freshStylist>>;

@@ -1,9 +1,10 @@
 import {
-  NOTIFICATIONS_STREAM_PATH,
   NotificationEventSchema,
   NotificationStreamEvent,
   NotificationsReadEventSchema,
   STREAM_TOKEN_PARAM,
+  endpointUrl,
+  notificationsApi,
   type Notification,
 } from '@atelier/contract';
 import { useQueryClient } from '@tanstack/react-query';
@@ -19,7 +20,9 @@ const RETRY_MIN_MS = 5_000;
 const RETRY_MAX_MS = 60_000;
 
 export function streamUrl(token: string): string {
-  return `${NOTIFICATIONS_STREAM_PATH}?${STREAM_TOKEN_PARAM}=${encodeURIComponent(token)}`;
+  return endpointUrl(notificationsApi.streamNotifications, undefined, {
+    [STREAM_TOKEN_PARAM]: token,
+  });
 }
 
 function parseData(event: Event): unknown {
