@@ -4,8 +4,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { runnerImport, type CSSOptions } from 'vite';
+import { parseSync, runnerImport, type CSSOptions } from 'vite';
 import { defineConfig, type Plugin } from 'vitest/config';
+import { leanEndpoints } from './src/app/lean-endpoints.ts';
 import { signInHtml } from './src/app/prerendered-shell.ts';
 import {
   lazyPagesOf,
@@ -40,6 +41,25 @@ function precompress(): Plugin {
           await fs.writeFile(path.join(outDir, `${file}.gz`), zlib.gzipSync(source, { level: 9 }));
         }),
       );
+    },
+  };
+}
+
+/**
+ * Builds the contract's endpoint objects with only what the browser reads of them
+ * (src/app/lean-endpoints.ts): their summaries and request schemas are the server's and the API
+ * document's, and would otherwise ride along with every page that calls the API.
+ */
+function leanContractEndpoints(): Plugin {
+  return {
+    name: 'atelier-lean-endpoints',
+    apply: 'build',
+    transform: {
+      filter: { id: /[\\/]packages[\\/]contract[\\/]src[\\/][^\\/]+\.ts$/, code: 'endpoints(' },
+      handler(code, id) {
+        const lean = leanEndpoints(code, parseSync(id, code).program);
+        return lean === undefined ? null : { code: lean, map: null };
+      },
     },
   };
 }
@@ -198,7 +218,12 @@ const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 export default defineConfig({
   root,
   // The sign-in page paints its art first (its LCP element on a phone).
-  plugins: [react(), precompress(), routePreload({ home: ['/sign-in-art.svg'] })],
+  plugins: [
+    react(),
+    leanContractEndpoints(),
+    precompress(),
+    routePreload({ home: ['/sign-in-art.svg'] }),
+  ],
   css,
   server: {
     port: 5173,
