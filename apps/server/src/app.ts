@@ -38,7 +38,7 @@ import { clientsRoutes } from './features/clients/clients.routes.ts';
 import { adminCommissionsRoutes } from './features/commissions/admin-commissions.routes.ts';
 import { commissionsRoutes } from './features/commissions/commissions.routes.ts';
 import { adminNotificationsRoutes } from './features/notifications/admin-notifications.routes.ts';
-import { adminAccountsRoutes } from './features/accounts/admin-accounts.routes.ts';
+import { adminAccountsRoutes } from './features/user-accounts/admin-accounts.routes.ts';
 import { startNotificationHub } from './features/notifications/notification-hub.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { contentRoutes } from './features/content/content.routes.ts';

@@ -16,7 +16,7 @@ import { violatedUniqueConstraint } from '../../db/errors.ts';
 import { preparedStatement, reusedStatement } from '../../db/prepared.ts';
 import { clients, clientSearchPrefixCounts, stylists, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { shopAccountRow } from '../accounts/index.ts';
+import { shopAccountRow } from '../user-accounts/index.ts';
 import {
   clientColumns,
   toClientResource,
