@@ -10,7 +10,7 @@ import {
 } from '@atelier/contract';
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { StylistActor } from '../../auth/auth.plugin.ts';
+import type { StylistActor } from '../../auth/actor.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { violatedUniqueConstraint } from '../../db/errors.ts';
 import { preparedStatement, reusedStatement } from '../../db/prepared.ts';
