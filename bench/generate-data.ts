@@ -19,7 +19,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import type { Db, Tx } from '../apps/server/src/db/client.ts';
 import { clients, stylists, users } from '../apps/server/src/db/schema.ts';
 import { CATALOGUE } from '../apps/server/src/db/seed/designers.ts';
-import { createAccount } from '../apps/server/src/features/accounts/create-account.ts';
+import { createAccount } from '../apps/server/src/features/user-accounts/create-account.ts';
 
 export const BENCH_PASSWORD = 'bench-stylist-password';
 export const stylistEmail = (n: number) => `bench-stylist-${n}@atelier.test`;

@@ -29,7 +29,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
-import { createAccount } from '../../apps/server/src/features/accounts/create-account.ts';
+import { createAccount } from '../../apps/server/src/features/user-accounts/create-account.ts';
 import { freePort, spawnServer, waitForReady } from '../../apps/server/src/test/processes.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');

@@ -25,8 +25,8 @@ import type {
 import type { z } from 'zod';
 import type { Auth } from '../auth/auth.ts';
 import type { Db } from '../db/client.ts';
-import { banUser, setUserRole, unbanUser } from '../features/accounts/admin-users.service.ts';
-import { createAccount } from '../features/accounts/create-account.ts';
+import { banUser, setUserRole, unbanUser } from '../features/user-accounts/admin-users.service.ts';
+import { createAccount } from '../features/user-accounts/create-account.ts';
 import { eraseClient } from '../features/client-data/erase-client.service.ts';
 import { exportClient } from '../features/client-data/export-client.service.ts';
 import { listAudit } from '../features/client-data/list-audit.service.ts';

@@ -16,7 +16,7 @@ import {
   type QuoteDocument,
 } from '@atelier/contract';
 import { ROLES } from '../auth/auth.ts';
-import { NewAccountSchema } from '../features/accounts/create-account.ts';
+import { NewAccountSchema } from '../features/user-accounts/create-account.ts';
 import { describeOffers } from '../features/quotes/admin-quotes.service.ts';
 import { directBackend, type AdminBackend, type DirectDeps } from './admin-backend.ts';
 import { CLIENT_DATA_USAGE, runClientDataCommand } from './client-data-commands.ts';

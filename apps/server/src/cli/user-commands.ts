@@ -27,7 +27,7 @@ const isRole = (value: string | undefined): value is AccountRole =>
 /**
  * The back office's user commands. Each changes the user, ends their sessions (their tokens stop
  * at the next request, their open streams close on every instance) and writes the audit trail,
- * in one transaction (features/accounts/admin-users.service.ts).
+ * in one transaction (features/user-accounts/admin-users.service.ts).
  */
 export async function runUserCommand(
   command: 'ban' | 'unban' | 'set-role',

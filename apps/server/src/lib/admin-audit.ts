@@ -1,5 +1,5 @@
 import type { onSendHookHandler } from 'fastify';
-import { isBackOfficeAccess } from '../auth/auth.plugin.ts';
+import { isBackOfficeAccess } from '../auth/actor.ts';
 import type { Db } from '../db/client.ts';
 import type { AppInstance } from './app-instance.ts';
 import { writeAudit } from './audit.ts';

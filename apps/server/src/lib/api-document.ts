@@ -4,7 +4,7 @@ import type { SwaggerOptions, SwaggerTransform, SwaggerTransformObject } from '@
 import type { RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { $ZodType } from 'zod/v4/core';
-import { routeAccess } from '../auth/auth.plugin.ts';
+import { routeAccess } from '../auth/actor.ts';
 import { nameSharedSchemas } from './api-schemas.ts';
 
 declare module 'fastify' {

@@ -12,7 +12,7 @@ import {
   shipments,
   users,
 } from '../db/schema.ts';
-import { shopAccountRow } from '../features/accounts/shop-account.ts';
+import { shopAccountRow } from '../features/user-accounts/shop-account.ts';
 
 export interface ClientSeed {
   firstName: string;

@@ -21,7 +21,7 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { z } from 'zod';
 import type { App } from '../app.ts';
-import type { Access } from '../auth/auth.plugin.ts';
+import type { Access } from '../auth/actor.ts';
 import { commissions, tutorials } from '../db/schema.ts';
 import { createAccessLink } from '../features/links/access-links.ts';
 import { enqueueEmail } from '../integrations/outbox/outbox.ts';

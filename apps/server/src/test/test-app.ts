@@ -6,7 +6,7 @@ import pg from 'pg';
 import { buildApp, type App, type BuildOptions } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
-import { createAccount, type NewAccount } from '../features/accounts/create-account.ts';
+import { createAccount, type NewAccount } from '../features/user-accounts/create-account.ts';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 export const PASSWORD = 'correct-horse-battery';

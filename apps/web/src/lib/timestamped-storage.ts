@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { fileLinksStillWork } from './file-links.ts';
+import { fileLinksStillWork } from './file-link-freshness.ts';
 
 /** What §7 keeps in localStorage for a cached answer: the answer and when it was fetched. */
 export interface Timestamped<T> {

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createAuth, type Auth } from '../../auth/auth.ts';
 import { createLocalStorage } from '../../integrations/storage/local-storage.ts';
-import { createFileLinks } from '../../integrations/storage/file-links.ts';
+import { createFileLinks } from '../../integrations/storage/signed-file-links.ts';
 import { withLinks, type FileStorage } from '../../integrations/storage/storage.ts';
 import { openDatabase, type Database } from '../client.ts';
 import * as schema from '../schema.ts';

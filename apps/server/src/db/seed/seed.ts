@@ -1,8 +1,8 @@
 import { clientBarCode, DEFAULT_OFFER_EXPIRY_DAYS } from '@atelier/contract';
 import { eq, sql } from 'drizzle-orm';
 import { ROLES, type Auth } from '../../auth/auth.ts';
-import { createAccount } from '../../features/accounts/create-account.ts';
-import { shopAccountRow } from '../../features/accounts/shop-account.ts';
+import { createAccount } from '../../features/user-accounts/create-account.ts';
+import { shopAccountRow } from '../../features/user-accounts/shop-account.ts';
 import type { FileStorage } from '../../integrations/storage/storage.ts';
 import type { Db, Tx } from '../client.ts';
 import {

@@ -6,7 +6,7 @@ import {
   type AccountSitePage,
 } from '@atelier/contract';
 import { jwtVerify, SignJWT } from 'jose';
-import type { UserActor } from '../../auth/auth.plugin.ts';
+import type { UserActor } from '../../auth/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { deriveSecret } from '../../lib/derived-secret.ts';
 

@@ -1,6 +1,6 @@
 import { accountSiteApi } from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireStylist } from '../../auth/auth.plugin.ts';
+import { requireStylist } from '../../auth/actor.ts';
 import { route } from '../../lib/route.ts';
 import { createAccountSiteLink, type HandoffIssuer } from './account-site-link.ts';
 

@@ -7,7 +7,7 @@ import type {
 import { initials } from '@atelier/contract';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { StylistActor, UserActor } from '../../auth/auth.plugin.ts';
+import type { StylistActor, UserActor } from '../../auth/actor.ts';
 import { ROLES } from '../../auth/auth.ts';
 import type { Db } from '../../db/client.ts';
 import { stylists, users } from '../../db/schema.ts';

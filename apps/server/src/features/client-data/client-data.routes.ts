@@ -1,7 +1,7 @@
 import { clientDataApi } from '@atelier/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminActor } from '../../auth/auth.plugin.ts';
+import { adminActor } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
 import type { ObjectStore } from '../../integrations/storage/storage.ts';
 import { route } from '../../lib/route.ts';

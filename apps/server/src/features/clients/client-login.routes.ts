@@ -5,7 +5,7 @@ import {
 } from '@atelier/contract';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireStylist } from '../../auth/auth.plugin.ts';
+import { requireStylist } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
 import type { ShopSso } from '../../integrations/shop-sso/shop-sso.ts';
 import { AppError } from '../../lib/app-error.ts';

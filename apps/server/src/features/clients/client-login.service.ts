@@ -8,7 +8,7 @@ import {
   type ShopLoginTarget,
 } from '@atelier/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import type { StylistActor } from '../../auth/auth.plugin.ts';
+import type { StylistActor } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
 import { auditLog, clients, stylists } from '../../db/schema.ts';
 import type { ShopSignIn, ShopSso } from '../../integrations/shop-sso/shop-sso.ts';

@@ -10,7 +10,7 @@ import { count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { App } from '../../app.ts';
 import { clients, users } from '../../db/schema.ts';
-import { shopAccountRow } from '../accounts/index.ts';
+import { shopAccountRow } from '../user-accounts/index.ts';
 import { buildTestApp, createTestAccount, tokenFor } from '../../test/test-app.ts';
 
 let app: App;

@@ -17,7 +17,7 @@ import {
 } from '@atelier/contract';
 import { and, desc, eq, gte, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { StylistActor } from '../../auth/auth.plugin.ts';
+import type { StylistActor } from '../../auth/actor.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { clients, commissions, stylistTotals } from '../../db/schema.ts';

@@ -1,6 +1,6 @@
 import { calendarDay, commissionsCsvFilename } from '@atelier/contract';
 import { eq } from 'drizzle-orm';
-import type { StylistActor } from '../../auth/auth.plugin.ts';
+import type { StylistActor } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
 import { clients, commissions } from '../../db/schema.ts';
 import {

@@ -1,7 +1,7 @@
 import { centsToDollars } from '@atelier/contract';
 import type { Dashboard } from '@atelier/contract';
 import { eq, sql } from 'drizzle-orm';
-import type { StylistActor } from '../../auth/auth.plugin.ts';
+import type { StylistActor } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { stylists, stylistTotals } from '../../db/schema.ts';

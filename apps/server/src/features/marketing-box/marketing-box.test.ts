@@ -8,7 +8,7 @@ import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { App } from '../../app.ts';
 import { marketingBoxes } from '../../db/schema.ts';
-import { signedLinkTo } from '../../test/file-links.ts';
+import { signedLinkTo } from '../../test/signed-link-matchers.ts';
 import { buildTestApp, createTestAccount, tokenFor } from '../../test/test-app.ts';
 
 let app: App;

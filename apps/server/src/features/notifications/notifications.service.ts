@@ -7,7 +7,7 @@ import {
   type NotificationListDocument,
 } from '@atelier/contract';
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { StylistActor } from '../../auth/auth.plugin.ts';
+import type { StylistActor } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
 import { notifications, stylists, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';

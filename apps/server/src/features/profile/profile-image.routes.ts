@@ -1,6 +1,6 @@
 import { PROFILE_IMAGE_MAX_BYTES, profileApi } from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireStylist } from '../../auth/auth.plugin.ts';
+import { requireStylist } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
 import type { FileStorage } from '../../integrations/storage/storage.ts';
 import type { Uploads } from '../../lib/multipart.ts';

@@ -5,7 +5,7 @@ import {
   type ProfileImageResponse,
 } from '@atelier/contract';
 import { eq } from 'drizzle-orm';
-import type { StylistActor } from '../../auth/auth.plugin.ts';
+import type { StylistActor } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
 import { stylists } from '../../db/schema.ts';
 import type { FileStorage } from '../../integrations/storage/storage.ts';

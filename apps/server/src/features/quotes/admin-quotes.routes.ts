@@ -1,6 +1,6 @@
 import { adminQuotesApi } from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminActor } from '../../auth/auth.plugin.ts';
+import { adminActor } from '../../auth/actor.ts';
 import type { SiteUrls } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { FileStorage } from '../../integrations/storage/storage.ts';

@@ -10,7 +10,7 @@ import {
   insertQuote,
   insertShipment,
 } from '../../test/fixtures.ts';
-import { signedLinkTo } from '../../test/file-links.ts';
+import { signedLinkTo } from '../../test/signed-link-matchers.ts';
 import { ADMIN_URL, buildQuoteWorld, type QuoteWorld } from './testing.ts';
 
 let world: QuoteWorld;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { images, quotes, quoteStatusHistory } from '../../db/schema.ts';
 import { insertDesigner } from '../../test/fixtures.ts';
 import { barCodes } from './quotes.service.ts';
-import { signedLinkTo } from '../../test/file-links.ts';
+import { signedLinkTo } from '../../test/signed-link-matchers.ts';
 import { ADMIN_URL, buildQuoteWorld, type QuoteWorld } from './testing.ts';
 
 let world: QuoteWorld;

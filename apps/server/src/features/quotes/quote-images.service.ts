@@ -1,5 +1,5 @@
 import { QUOTE_IMAGE_MAX_PIXELS, QUOTE_IMAGE_TYPES, type UploadedImage } from '@atelier/contract';
-import type { StylistActor } from '../../auth/auth.plugin.ts';
+import type { StylistActor } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
 import { images } from '../../db/schema.ts';
 import type { FileStorage } from '../../integrations/storage/storage.ts';

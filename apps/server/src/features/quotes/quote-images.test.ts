@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { images } from '../../db/schema.ts';
-import { keyOfSignedLink, signedLinkTo } from '../../test/file-links.ts';
+import { keyOfSignedLink, signedLinkTo } from '../../test/signed-link-matchers.ts';
 import { pngClaiming, solidImage } from '../../test/images.ts';
 import { buildQuoteWorld, type QuoteWorld } from './testing.ts';
 

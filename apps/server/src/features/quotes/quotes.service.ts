@@ -9,7 +9,7 @@ import {
 } from '@atelier/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { StylistActor } from '../../auth/auth.plugin.ts';
+import type { StylistActor } from '../../auth/actor.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { designerCategories, designers, images, quotes } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';

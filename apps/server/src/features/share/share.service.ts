@@ -6,7 +6,7 @@ import {
   centsToDollars,
 } from '@atelier/contract';
 import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { StylistActor } from '../../auth/auth.plugin.ts';
+import type { StylistActor } from '../../auth/actor.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { designers, images, quotes, stylists, users } from '../../db/schema.ts';
 import { enqueueEmail } from '../../integrations/outbox/outbox.ts';

@@ -1,6 +1,6 @@
 import { adminTutorialsApi, tutorialsApi } from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireStylist } from '../../auth/auth.plugin.ts';
+import { requireStylist } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
 import type { FileStorage } from '../../integrations/storage/storage.ts';
 import { route } from '../../lib/route.ts';

@@ -7,7 +7,7 @@ import {
 } from '@atelier/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { StylistActor } from '../../auth/auth.plugin.ts';
+import type { StylistActor } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
 import { stylists, tutorials } from '../../db/schema.ts';
 import type { FileStorage } from '../../integrations/storage/storage.ts';

@@ -1,5 +1,5 @@
 import type { Config } from '../../config.ts';
-import { createFileLinks } from './file-links.ts';
+import { createFileLinks } from './signed-file-links.ts';
 import { createLocalStorage } from './local-storage.ts';
 import { createS3Storage } from './s3-storage.ts';
 import { withLinks, type FileStorage } from './storage.ts';

@@ -7,7 +7,7 @@ import { loadConfig } from '../../config.ts';
 import { startS3 } from '../../test/s3.ts';
 import { buildTestApp } from '../../test/test-app.ts';
 import type { App } from '../../app.ts';
-import { createFileLinks } from './file-links.ts';
+import { createFileLinks } from './signed-file-links.ts';
 import { createLocalStorage } from './local-storage.ts';
 import { createS3Storage } from './s3-storage.ts';
 import type { ObjectStore } from './storage.ts';

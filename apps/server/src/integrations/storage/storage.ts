@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { FILES_PATH } from '@atelier/contract';
-import type { FileLinks } from './file-links.ts';
+import type { FileLinks } from './signed-file-links.ts';
 
 /** A stored file as read back. */
 export interface StoredFile {

@@ -2,7 +2,7 @@ import type { AccountDocument, StylistResource } from '@atelier/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { browserTimeZone } from '../../lib/browser-time-zone.ts';
-import { freshWhileFileLinksWork } from '../../lib/file-links.ts';
+import { freshWhileFileLinksWork } from '../../lib/file-link-freshness.ts';
 import { sessionStore } from '../../lib/session-store.ts';
 import { useSession } from '../../lib/use-session.ts';
 

@@ -24,7 +24,7 @@ import {
 } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { api, isApiError } from '../../lib/api-client.ts';
-import { freshWhileFileLinksWork } from '../../lib/file-links.ts';
+import { freshWhileFileLinksWork } from '../../lib/file-link-freshness.ts';
 
 /**
  * The link token of a client page, or null when the address holds no well-formed one: such a link

@@ -13,7 +13,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
-import { fileLinksStillWork, freshWhileFileLinksWork } from '../../lib/file-links.ts';
+import { fileLinksStillWork, freshWhileFileLinksWork } from '../../lib/file-link-freshness.ts';
 import { uploadProfileImage } from '../account/index.ts';
 
 /** §9: a client's detail is kept 8 hours; the modal's reload icon fetches it anew. */

@@ -1,7 +1,7 @@
 import { marketingBoxApi } from '@atelier/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
-import { freshWhileFileLinksWork } from '../../lib/file-links.ts';
+import { freshWhileFileLinksWork } from '../../lib/file-link-freshness.ts';
 
 export const marketingBoxQueryKey = ['marketing-box'] as const;
 

@@ -1,7 +1,7 @@
 import { ACCESS_TOKEN_PATTERN, logisticsApi, type ShipmentDocument } from '@atelier/contract';
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { api, isApiError } from '../../lib/api-client.ts';
-import { freshWhileFileLinksWork } from '../../lib/file-links.ts';
+import { freshWhileFileLinksWork } from '../../lib/file-link-freshness.ts';
 import { useSession } from '../../lib/use-session.ts';
 
 /**

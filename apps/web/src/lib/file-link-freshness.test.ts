@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { fileLinksStillWork, freshWhileFileLinksWork } from './file-links.ts';
+import { fileLinksStillWork, freshWhileFileLinksWork } from './file-link-freshness.ts';
 
 const now = 1_900_000_000_000;
 const answerWithLinkUntil = (expiresMs: number) => ({

@@ -1,6 +1,6 @@
 import { adminAccountsApi } from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminActor } from '../../auth/auth.plugin.ts';
+import { adminActor } from '../../auth/actor.ts';
 import { ROLES, type Auth } from '../../auth/auth.ts';
 import type { Db } from '../../db/client.ts';
 import { route } from '../../lib/route.ts';

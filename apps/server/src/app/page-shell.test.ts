@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { App } from './app.ts';
-import { buildTestApp } from './test/test-app.ts';
+import type { App } from '../app.ts';
+import { buildTestApp } from '../test/test-app.ts';
 
 // A build as `vite build` leaves it: each text file with its .br and .gz twins.
 const inline = "document.documentElement.dataset.x='1';";
