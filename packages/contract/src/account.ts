@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { TimeZoneSchema } from './time-zone.ts';
 
-export const PaymentMethodSchema = z.enum(['check', 'paypal']);
+/** How a stylist is paid (the database's `payment_method`). */
+export const PAYMENT_METHODS = ['check', 'paypal'] as const;
+export const PaymentMethodSchema = z.enum(PAYMENT_METHODS);
 export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
 /** How a payment method reads inside a sentence: "by check", "by PayPal". */
 export const PAYMENT_METHOD_WORDS: Readonly<Record<PaymentMethod, string>> = {

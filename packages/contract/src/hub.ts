@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ClientPageMetaSchema, ClientPageParamsSchema, ClientQuoteSchema } from './client-pages.ts';
+import { OFFER_TYPES } from './offers.ts';
 import { DeclineReasonSchema, ItemTimelineSchema } from './timeline.ts';
 
 /*
@@ -23,7 +24,7 @@ export const HubQuoteActionSchema = z.discriminatedUnion(
   [
     z.strictObject({
       action: z.literal('accept'),
-      offer: z.enum(['consignment', 'buyout'], { error: 'Choose consignment or buyout' }),
+      offer: z.enum(OFFER_TYPES, { error: 'Choose consignment or buyout' }),
     }),
     z.strictObject({
       action: z.literal('decline'),

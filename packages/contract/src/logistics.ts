@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PaymentMethodSchema, StylistAddressSchema } from './account.ts';
 import { ErrorBodySchema } from './errors.ts';
-import { QuoteResourceSchema } from './quotes.ts';
+import { QuoteResourceSchema, ShipmentKindSchema } from './quotes.ts';
 
 /* ---------- Constants of §2 and §9 ---------- */
 
@@ -73,9 +73,6 @@ export function clientBarCode(clientId: number): string {
 }
 
 /* ---------- Shipment (§3) ---------- */
-
-export const ShipmentKindSchema = z.enum(['label', 'pickup']);
-export type ShipmentKind = z.infer<typeof ShipmentKindSchema>;
 
 export const ShipmentAttributesSchema = z.object({
   /** `pickup`: the stylist collected the items in person; `label`: they travel with a carrier. */

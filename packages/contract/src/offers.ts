@@ -1,15 +1,23 @@
 import { z } from 'zod';
 
-export const OfferTypeSchema = z.enum(['consignment', 'buyout']);
+/** The offers the back office makes on a quote (§3), and the database's `offer_type`. */
+export const OFFER_KINDS = ['consignment', 'buyout', 'buyback'] as const;
+export const OfferKindSchema = z.enum(OFFER_KINDS);
+export type OfferKind = z.infer<typeof OfferKindSchema>;
+
+/** The offers a client answers: a buyback is presented as a buyout (§9). */
+export const OFFER_TYPES = ['consignment', 'buyout'] as const satisfies readonly OfferKind[];
+export const OfferTypeSchema = z.enum(OFFER_TYPES);
 export type OfferType = z.infer<typeof OfferTypeSchema>;
-export const OFFER_TYPES: readonly OfferType[] = OfferTypeSchema.options;
+
+/** The offer a client took, or none (the database's `accepted_offer_type`). */
+export const ACCEPTED_OFFER_TYPES = [...OFFER_TYPES, 'rejected'] as const;
+export const AcceptedOfferTypeSchema = z.enum(ACCEPTED_OFFER_TYPES);
+export type AcceptedOfferType = z.infer<typeof AcceptedOfferTypeSchema>;
 
 /** The client page's Yes/No answer per quote (§4 "Client page"). */
-export const ClientResponseSchema = z.enum(['buyout', 'rejected']);
+export const ClientResponseSchema = AcceptedOfferTypeSchema.extract(['buyout', 'rejected']);
 export type ClientResponse = z.infer<typeof ClientResponseSchema>;
-
-export const AcceptedOfferTypeSchema = z.enum(['consignment', 'buyout', 'rejected']);
-export type AcceptedOfferType = z.infer<typeof AcceptedOfferTypeSchema>;
 
 const OfferAmountInputSchema = z.union([z.number(), z.string()]).nullish();
 

@@ -1,88 +1,15 @@
-import { normaliseOffers, offerTypesOf, type NormalisedOffers, type OfferType } from './offers.ts';
-import { isAwaitingAnswer, type LooseQuoteResource, type QuoteHistoryEntry } from './quotes.ts';
-import {
-  DECLINE_REASONS,
-  EXPIRING_SOON_HOURS,
-  offersExpired,
-  type TimelineStep,
-} from './timeline.ts';
-
-export interface QuoteViewImage {
-  readonly id: number | string | null;
-  readonly url: string;
-  readonly thumbnailUrl: string;
-}
-
-export interface QuoteViewShipment {
-  readonly id: number | string | null;
-  readonly labelUrl: string | null;
-  readonly trackingNumber: string | null;
-  readonly shiplistPDFLink: string | null;
-  /** The signed pickup receipt (PDF). */
-  readonly receiptUrl: string | null;
-}
-
-/** One dated step of the item's timeline (decision 0029), as the client sees it on their hub. */
-export interface QuoteViewTimelineStep {
-  readonly kind: string;
-  readonly at: string;
-  readonly by: TimelineStep['by'];
-  readonly title: string;
-  readonly details: readonly string[];
-  readonly link: { readonly label: string; readonly url: string } | null;
-}
-
-export interface QuoteViewTimeline {
-  /** Oldest first. */
-  readonly steps: readonly QuoteViewTimelineStep[];
-  readonly next: { readonly title: string; readonly estimate: string } | null;
-}
-
-/** A question or a reason for declining the client sent from their hub. */
-export interface QuoteViewClientMessage {
-  readonly kind: 'question' | 'decline';
-  /** The reason's words ("I am selling it elsewhere"), or null for a question or an unknown one. */
-  readonly reason: string | null;
-  readonly text: string;
-  readonly at: string;
-}
+import type { z } from 'zod';
+import { normaliseOffers, offerTypesOf } from './offers.ts';
+import { isAwaitingAnswer, LooseQuoteResourceSchema, type LooseQuoteResource } from './quotes.ts';
+import { DECLINE_REASONS, EXPIRING_SOON_HOURS, offersExpired } from './timeline.ts';
 
 /** One quote as the screens use it, whatever shape it arrived in (§3, §7). */
-export interface QuoteView {
-  readonly id: number | string;
-  readonly name: string | null;
-  readonly description: string | null;
-  readonly brand: string | null;
-  readonly category: string | null;
-  readonly images: readonly QuoteViewImage[];
-  /** The first image (thumbnail for cards), or null for the placeholder. */
-  readonly imageUrl: string | null;
-  readonly createdAt: string | null;
-  readonly status: string | null;
-  readonly pickupType: string | null;
-  readonly authenticationStatus: string | null;
-  readonly hasPurchaseOffer: boolean;
-  readonly isApproved: boolean;
-  readonly barCode: string | null;
-  readonly offers: NormalisedOffers;
-  /** The offer types the client can answer (buyback counts as buyout). */
-  readonly offerTypes: readonly OfferType[];
-  readonly commenter: string | null;
-  readonly commentToCustomer: string | null;
-  readonly shipment: QuoteViewShipment | null;
-  readonly statusHistory: readonly QuoteHistoryEntry[];
-  readonly timeline: QuoteViewTimeline;
-  /** When the offers stop being open to an answer; null when they do not expire. */
-  readonly offersExpireAt: string | null;
-  /** When the client first and last opened the open offers; null if never. */
-  readonly offersViewed: { readonly firstAt: string; readonly lastAt: string } | null;
-  /** Oldest first. */
-  readonly clientMessages: readonly QuoteViewClientMessage[];
-  /** The admin pending-item record. */
-  readonly adminUrl: string | null;
-}
+export const QuoteViewSchema = LooseQuoteResourceSchema.transform(toQuoteView);
+export type QuoteView = z.output<typeof QuoteViewSchema>;
+/** A question or a reason for declining the client sent from their hub. */
+export type QuoteViewClientMessage = QuoteView['clientMessages'][number];
 
-export function toQuoteView(resource: LooseQuoteResource): QuoteView {
+export function toQuoteView(resource: LooseQuoteResource) {
   const a = resource.attributes;
   const images = (a.images ?? []).map((image) => ({
     id: image.id ?? null,
@@ -96,6 +23,7 @@ export function toQuoteView(resource: LooseQuoteResource): QuoteView {
         labelUrl: a.shipment.labelUrl ?? null,
         trackingNumber: a.shipment.trackingNumber ?? null,
         shiplistPDFLink: a.shipment.shiplistPDFLink ?? a.shipment.shiplistPdfLink ?? null,
+        /** The signed pickup receipt (PDF). */
         receiptUrl: a.shipment.receiptUrl ?? null,
       }
     : null;
@@ -106,6 +34,7 @@ export function toQuoteView(resource: LooseQuoteResource): QuoteView {
     brand: blankToNull(a.brand),
     category: blankToNull(a.category),
     images,
+    /** The first image (thumbnail for cards), or null for the placeholder. */
     imageUrl: images[0]?.thumbnailUrl ?? a.thumbnail_url ?? a.image_url ?? null,
     createdAt: a.createdAt ?? null,
     status: blankToNull(a.status),
@@ -116,40 +45,39 @@ export function toQuoteView(resource: LooseQuoteResource): QuoteView {
     isApproved: a.isApproved ?? false,
     barCode: a.barCode ?? null,
     offers,
+    /** The offer types the client can answer (buyback counts as buyout). */
     offerTypes: offerTypesOf(offers),
     commenter: a.commenter ?? null,
     commentToCustomer: a.commentToCustomer ?? null,
     shipment,
     statusHistory: a.statusHistory ?? [],
     timeline: {
-      steps: (a.timeline?.steps ?? []).flatMap((step) =>
-        step
-          ? [{ ...step, by: step.by ?? null, details: step.details ?? [], link: step.link ?? null }]
-          : [],
-      ),
-      next: a.timeline?.next
-        ? { title: a.timeline.next.title, estimate: a.timeline.next.estimate }
-        : null,
+      /** Oldest first. */
+      steps: (a.timeline?.steps ?? []).filter((step) => step !== null),
+      next: a.timeline?.next ?? null,
     },
+    /** When the offers stop being open to an answer; null when they do not expire. */
     offersExpireAt: a.offersExpireAt ?? null,
+    /** When the client first and last opened the open offers; null if never. */
     offersViewed: a.offersViewed ?? null,
+    /** Oldest first. */
     clientMessages: (a.clientMessages ?? []).flatMap((message) =>
       message
         ? [
             {
               kind: message.kind,
+              /** The reason's words ("I am selling it elsewhere"), or null for a question. */
               reason:
-                message.kind === 'decline' &&
-                message.reason &&
-                Object.hasOwn(DECLINE_REASONS, message.reason)
-                  ? DECLINE_REASONS[message.reason as keyof typeof DECLINE_REASONS]
+                message.kind === 'decline' && message.reason
+                  ? DECLINE_REASONS[message.reason]
                   : null,
-              text: message.text ?? '',
+              text: message.text,
               at: message.at,
             },
           ]
         : [],
     ),
+    /** The admin pending-item record. */
     adminUrl: resource.links?.admin ?? null,
   };
 }

@@ -6,8 +6,11 @@ import { ReviewResponseItemSchema } from './review-response.ts';
 import {
   ClientMessageSchema,
   ItemTimelineSchema,
+  NextStepSchema,
   OfferExpiryDaysSchema,
   OffersViewedSchema,
+  QuoteActorSchema,
+  TimelineStepSchema,
 } from './timeline.ts';
 
 /* ---------- Statuses the server's life cycle uses (ARCHITECTURE.md "Quote life cycle") ---------- */
@@ -52,9 +55,6 @@ export const AUTHENTICATION_STATUS_TEXT: Readonly<Record<AuthenticationStatus, s
   counterfeit: 'Could not be authenticated',
 };
 
-export const QuoteActorSchema = z.enum(['stylist', 'admin', 'client', 'system']);
-export type QuoteActor = z.infer<typeof QuoteActorSchema>;
-
 /* ---------- Images ---------- */
 
 /** Largest quote photo the server accepts, before re-encoding. */
@@ -96,9 +96,14 @@ export const QuoteOffersSchema = z.object({
 });
 export type QuoteOffers = z.infer<typeof QuoteOffersSchema>;
 
+/** A label the stylist ships with, or a pickup (the database's `shipments.kind`). */
+export const SHIPMENT_KINDS = ['label', 'pickup'] as const;
+export const ShipmentKindSchema = z.enum(SHIPMENT_KINDS);
+export type ShipmentKind = z.infer<typeof ShipmentKindSchema>;
+
 export const QuoteShipmentSchema = z.object({
   id: z.number().int(),
-  kind: z.enum(['label', 'pickup']),
+  kind: ShipmentKindSchema,
   labelUrl: z.string().nullable(),
   trackingNumber: z.string().nullable(),
   shiplistPDFLink: z.string().nullable(),
@@ -187,76 +192,70 @@ export type QuoteListDocument = z.infer<typeof QuoteListDocumentSchema>;
 
 const LooseId = z.union([z.number(), z.string()]);
 const LooseText = z.string().nullish().catch(null);
+
+type Lenient<Shape extends Record<string, z.ZodType>> = {
+  [Key in keyof Shape]: z.ZodCatch<z.ZodOptional<z.ZodNullable<Shape[Key]>>>;
+};
+
+/** Each field as it is, or null when an older record lacks or garbles it. */
+function lenient<Shape extends Record<string, z.ZodType>>(shape: Shape): Lenient<Shape> {
+  return Object.fromEntries(
+    Object.entries(shape).map(([key, field]) => [key, field.nullish().catch(null)]),
+  ) as Lenient<Shape>;
+}
+
 const LooseImage = z.looseObject({
   id: LooseId.nullish(),
   url: z.string(),
   thumbnailUrl: z.string().nullish(),
 });
 
-const LooseTimelineStep = z.object({
-  kind: z.string(),
-  at: z.string(),
-  by: z.enum(['stylist', 'admin', 'client', 'system']).nullish().catch(null),
-  title: z.string(),
-  details: z.array(z.string()).nullish().catch(null),
-  link: z.object({ label: z.string(), url: z.string() }).nullish().catch(null),
-});
-const LooseClientMessage = z.object({
-  kind: z.enum(['question', 'decline']),
-  reason: LooseText,
-  text: LooseText,
-  at: z.string(),
-});
-
 /**
- * A quote as the web reads it: every §3 field may be missing or null (older records carry legacy
- * statuses and alternate offer names), so the sanity checks of §5 can name what is wrong instead of
- * the whole list failing to parse.
+ * A quote as the web reads it: every §3 field may be missing or null, so the sanity checks of §5
+ * can name what is wrong instead of the whole list failing to parse. Beyond that, only the legacy
+ * fields are read loosely: older records carry §4's other statuses, alternate offer names, text
+ * ids and the ship-list link's other spelling.
  */
 export const LooseQuoteAttributesSchema = OfferFieldsSchema.partial().extend({
-  name: LooseText,
-  description: LooseText,
-  brand: LooseText,
-  category: LooseText,
-  images: z.array(LooseImage).nullish().catch(null),
-  thumbnail_url: LooseText,
-  image_url: LooseText,
-  createdAt: LooseText,
+  ...lenient(QuoteAttributesSchema.shape),
   status: LooseText,
-  pickup_type: LooseText,
-  authenticationStatus: LooseText,
-  hasPurchaseOffer: z.boolean().nullish().catch(null),
-  isApproved: z.boolean().nullish().catch(null),
-  barCode: LooseText,
+  images: z.array(LooseImage).nullish().catch(null),
   offers: OfferFieldsSchema.partial().nullish().catch(null),
-  commenter: LooseText,
-  commentToCustomer: LooseText,
   shipment: z
     .looseObject({
       id: LooseId.nullish(),
-      labelUrl: LooseText,
-      trackingNumber: LooseText,
-      shiplistPDFLink: LooseText,
+      ...lenient(
+        QuoteShipmentSchema.pick({
+          labelUrl: true,
+          trackingNumber: true,
+          shiplistPDFLink: true,
+          receiptUrl: true,
+        }).shape,
+      ),
       shiplistPdfLink: LooseText,
-      receiptUrl: LooseText,
     })
     .nullish()
     .catch(null),
-  statusHistory: z.array(QuoteHistoryEntrySchema).nullish().catch(null),
   // A malformed step or message is left out (null) rather than losing the rest.
   timeline: z
     .object({
-      steps: z.array(LooseTimelineStep.nullable().catch(null)).nullish().catch(null),
-      next: z
-        .object({ title: z.string(), estimate: z.string(), by: LooseText })
-        .nullish()
-        .catch(null),
+      steps: z.array(TimelineStepSchema.nullable().catch(null)).catch([]),
+      next: NextStepSchema.pick({ title: true, estimate: true }).nullable().catch(null),
     })
     .nullish()
     .catch(null),
-  offersExpireAt: LooseText,
-  offersViewed: z.object({ firstAt: z.string(), lastAt: z.string() }).nullish().catch(null),
-  clientMessages: z.array(LooseClientMessage.nullable().catch(null)).nullish().catch(null),
+  clientMessages: z
+    .array(
+      ClientMessageSchema.extend({
+        // A reason this page does not know reads as none; the message itself still shows.
+        reason: ClientMessageSchema.shape.reason.catch(null),
+        text: z.string().catch(''),
+      })
+        .nullable()
+        .catch(null),
+    )
+    .nullish()
+    .catch(null),
 });
 export type LooseQuoteAttributes = z.infer<typeof LooseQuoteAttributesSchema>;
 

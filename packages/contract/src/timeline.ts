@@ -8,6 +8,14 @@ import { estimatedTimeline } from './quote-status.ts';
 
 /* ---------- An item's dated timeline ---------- */
 
+/**
+ * Who moves a quote along: a status change's actor and a timeline step's `by` (the database's
+ * `quote_status_history.actor_kind`).
+ */
+export const QUOTE_ACTORS = ['stylist', 'admin', 'client', 'system'] as const;
+export const QuoteActorSchema = z.enum(QUOTE_ACTORS);
+export type QuoteActor = z.infer<typeof QuoteActorSchema>;
+
 export const TIMELINE_STEP_KINDS = [
   'submitted',
   'authentication_started',
@@ -39,7 +47,7 @@ export const TimelineStepSchema = z.object({
   kind: TimelineStepKindSchema,
   at: z.iso.datetime({ offset: true }),
   /** Who took the step; null when nobody in particular did (the warehouse, the shop). */
-  by: z.enum(['stylist', 'admin', 'client', 'system']).nullable(),
+  by: QuoteActorSchema.nullable(),
   title: z.string(),
   details: z.array(z.string()),
   /** A document of the step, e.g. the signed pickup receipt. */
@@ -143,9 +151,13 @@ export const DeclineReasonSchema = z.enum(
   { error: 'Choose a reason' },
 );
 
+/** What the client sent: a question, or a reason for declining (the database's `client_messages.kind`). */
+export const CLIENT_MESSAGE_KINDS = ['question', 'decline'] as const;
+export const ClientMessageKindSchema = z.enum(CLIENT_MESSAGE_KINDS);
+
 /** A question or a reason for declining, as the stylist's quote card shows it. */
 export const ClientMessageSchema = z.object({
-  kind: z.enum(['question', 'decline']),
+  kind: ClientMessageKindSchema,
   reason: DeclineReasonSchema.nullable(),
   text: z.string(),
   at: z.iso.datetime({ offset: true }),

@@ -1,4 +1,4 @@
-import { COMMON_PASSWORD_MESSAGE } from '@atelier/contract';
+import { COMMON_PASSWORD_MESSAGE, type OfferType } from '@atelier/contract';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ZodError } from 'zod';
@@ -225,7 +225,7 @@ describe('moving quotes from the command line', () => {
 });
 
 describe('sales and payouts from the command line', () => {
-  async function convertedQuote(accepted: 'consignment' | 'buyout') {
+  async function convertedQuote(accepted: OfferType) {
     const stylist = await createTestAccount(app);
     const [client] = await insertClients(app.database.db, stylist.stylistId!, [
       { firstName: 'Cli', lastName: 'Client' },

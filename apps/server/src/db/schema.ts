@@ -1,4 +1,13 @@
-import { LIFECYCLE_STATUSES, NOTIFICATION_KINDS } from '@atelier/contract';
+import {
+  ACCEPTED_OFFER_TYPES,
+  CLIENT_MESSAGE_KINDS,
+  LIFECYCLE_STATUSES,
+  NOTIFICATION_KINDS,
+  OFFER_KINDS,
+  PAYMENT_METHODS,
+  QUOTE_ACTORS,
+  SHIPMENT_KINDS,
+} from '@atelier/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -112,7 +121,7 @@ export const authRateLimits = pgTable('auth_rate_limits', {
 
 /* The domain of spec §3. Money is integer cents; the API speaks dollars. */
 
-export const paymentMethod = pgEnum('payment_method', ['check', 'paypal']);
+export const paymentMethod = pgEnum('payment_method', PAYMENT_METHODS);
 
 export const stylists = pgTable('stylists', {
   id: id(),
@@ -235,12 +244,8 @@ export const designerCategories = pgTable(
 
 // The contract's life-cycle statuses, in the enum's order (docs/decisions/0005).
 export const quoteStatus = pgEnum('quote_status', LIFECYCLE_STATUSES);
-export const offerType = pgEnum('offer_type', ['consignment', 'buyout', 'buyback']);
-export const acceptedOfferType = pgEnum('accepted_offer_type', [
-  'consignment',
-  'buyout',
-  'rejected',
-]);
+export const offerType = pgEnum('offer_type', OFFER_KINDS);
+export const acceptedOfferType = pgEnum('accepted_offer_type', ACCEPTED_OFFER_TYPES);
 
 export const shipments = pgTable(
   'shipments',
@@ -248,7 +253,7 @@ export const shipments = pgTable(
     id: id(),
     stylistId: stylistRef(),
     clientId: clientRef(),
-    kind: text('kind', { enum: ['label', 'pickup'] }).notNull(),
+    kind: text('kind', { enum: SHIPMENT_KINDS }).notNull(),
     carrier: text('carrier'),
     shippingMethod: text('shipping_method'),
     trackingNumber: text('tracking_number'),
@@ -340,7 +345,7 @@ export const quoteStatusHistory = pgTable(
       .references(() => quotes.id, { onDelete: 'cascade' }),
     fromStatus: quoteStatus('from_status'),
     toStatus: quoteStatus('to_status').notNull(),
-    actorKind: text('actor_kind', { enum: ['stylist', 'admin', 'client', 'system'] }).notNull(),
+    actorKind: text('actor_kind', { enum: QUOTE_ACTORS }).notNull(),
     actorUserId: text('actor_user_id').references(() => users.id),
     note: text('note'),
     /** Facts of the step the timeline shows: the offers made (cents) and until when they are open. */
@@ -431,7 +436,7 @@ export const clientMessages = pgTable(
     accessLinkId: integer('access_link_id').references(() => accessLinks.id, {
       onDelete: 'set null',
     }),
-    kind: text('kind', { enum: ['question', 'decline'] }).notNull(),
+    kind: text('kind', { enum: CLIENT_MESSAGE_KINDS }).notNull(),
     /** A decline's reason from the short list; null for a question. */
     reason: text('reason'),
     text: text('text').notNull().default(''),

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { OfferKind } from '@atelier/contract';
 import type { Db } from '../db/client.ts';
 import {
   categories,
@@ -131,7 +132,7 @@ export async function insertDesigner(db: Db, categoryCount = 1) {
 export async function insertOffers(
   db: Db,
   quoteId: number,
-  offers: Partial<Record<'consignment' | 'buyout' | 'buyback', number>>,
+  offers: Partial<Record<OfferKind, number>>,
 ) {
   await db.insert(quoteOffers).values(
     Object.entries(offers).map(([type, amountCents]) => ({

@@ -1,3 +1,4 @@
+import type { OfferType } from '@atelier/contract';
 import { CATALOGUE, type CatalogueItem } from './designers.ts';
 import { COLORWAYS, type ProductPicture } from './product-art.ts';
 import { roundTo, type PlannedQuote } from './quote-plan.ts';
@@ -46,8 +47,7 @@ function toCommission(
   isPaid: boolean,
 ): PlannedCommission {
   const { item, quote, isBuyout } = sale;
-  const offer = (type: 'consignment' | 'buyout') =>
-    quote?.offers.find((o) => o.type === type)?.amountCents;
+  const offer = (type: OfferType) => quote?.offers.find((o) => o.type === type)?.amountCents;
   const priceCents = roundTo(item.valueCents * random.between(0.92, 1.08), 500);
   const purchasePriceCents = isBuyout
     ? (offer('buyout') ?? roundTo(priceCents * random.between(0.52, 0.6), 500))

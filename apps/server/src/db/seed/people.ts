@@ -1,3 +1,4 @@
+import type { OfferType, PaymentMethod } from '@atelier/contract';
 import type { Category } from './designers.ts';
 
 export const DEMO_PASSWORD = 'atelier-demo';
@@ -51,11 +52,11 @@ export interface ClientSeed {
   comment?: string;
   /** Indexes into SKIN_TONES and HAIR_COLORS for the clients who have an avatar. */
   look?: { skin: number; hair: number; hairStyle: 'long' | 'bob' | 'short' };
-  paymentMethod?: 'check' | 'paypal';
+  paymentMethod?: PaymentMethod;
   /** What this client mostly sends in, so their quotes match their stylist's notes. */
   sends?: Category;
   /** The offer this client takes when they accept one. */
-  accepts?: 'consignment' | 'buyout';
+  accepts?: OfferType;
 }
 
 /** The demo stylist's book. The first client is the one whose page shows a quote in every status. */

@@ -1,3 +1,11 @@
+import type {
+  AcceptedOfferType,
+  AuthenticationStatus,
+  OfferKind,
+  OfferType,
+  QuoteActor,
+  ShipmentKind,
+} from '@atelier/contract';
 import { quoteStatus } from '../schema.ts';
 import { CATALOGUE, type CatalogueItem } from './designers.ts';
 import { COLORWAYS, type ProductPicture, type ProductView } from './product-art.ts';
@@ -5,8 +13,7 @@ import type { ClientSeed } from './people.ts';
 import { digits, type Random, type UniqueCodes } from './random.ts';
 
 export type QuoteStatus = (typeof quoteStatus.enumValues)[number];
-export type Actor = 'stylist' | 'admin' | 'client' | 'system';
-type OfferType = 'consignment' | 'buyout' | 'buyback';
+export type Actor = QuoteActor;
 
 export const QUOTE_STATUSES: readonly QuoteStatus[] = quoteStatus.enumValues;
 
@@ -26,14 +33,14 @@ export interface PlannedQuote {
   description: string;
   status: QuoteStatus;
   pickupType: 'concierge' | null;
-  authenticationStatus: 'pending' | 'authentic' | 'counterfeit';
+  authenticationStatus: AuthenticationStatus;
   isApproved: boolean;
-  acceptedOfferType: 'consignment' | 'buyout' | 'rejected' | null;
+  acceptedOfferType: AcceptedOfferType | null;
   barCode: string;
   commenter: string | null;
   commentToCustomer: string | null;
-  offers: { type: OfferType; amountCents: number }[];
-  shipment: { kind: 'label' | 'pickup'; trackingNumber: string | null; shippedAt: Date } | null;
+  offers: { type: OfferKind; amountCents: number }[];
+  shipment: { kind: ShipmentKind; trackingNumber: string | null; shippedAt: Date } | null;
   pictures: ProductPicture[];
   history: PlannedTransition[];
   createdAt: Date;
@@ -193,7 +200,7 @@ interface QuoteRequest {
   clientIndex: number;
   status: QuoteStatus;
   item: CatalogueItem;
-  accepts?: 'consignment' | 'buyout';
+  accepts?: OfferType;
   isConciergePickup?: boolean;
 }
 

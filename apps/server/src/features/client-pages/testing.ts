@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { LifecycleStatus } from '@atelier/contract';
+import type { AcceptedOfferType, LifecycleStatus, OfferKind } from '@atelier/contract';
 import { asc, count, eq, inArray } from 'drizzle-orm';
 import type { App } from '../../app.ts';
 import type { Db } from '../../db/client.ts';
@@ -62,7 +62,7 @@ export async function buildClientPagesWorld(env: Record<string, string> = {}) {
   async function quote(
     input: {
       status?: LifecycleStatus;
-      offers?: Partial<Record<'consignment' | 'buyout' | 'buyback', number>>;
+      offers?: Partial<Record<OfferKind, number>>;
       isApproved?: boolean;
       clientId?: number;
       stylistId?: number;
@@ -188,7 +188,7 @@ export async function buildClientPagesWorld(env: Record<string, string> = {}) {
 export type ClientPagesWorld = Awaited<ReturnType<typeof buildClientPagesWorld>>;
 
 /** The offer-approval payload for one quote, as the review-response modal builds it. */
-export function offerAnswer(id: number, type: 'consignment' | 'buyout' | 'rejected') {
+export function offerAnswer(id: number, type: AcceptedOfferType) {
   return {
     id,
     attributes: {

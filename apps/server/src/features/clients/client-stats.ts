@@ -1,4 +1,4 @@
-import { centsToDollars } from '@atelier/contract';
+import { centsToDollars, OFFER_TYPES } from '@atelier/contract';
 import type { ClientCommissionStats, ClientPendingItems } from '@atelier/contract';
 import { and, eq, inArray, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -26,9 +26,6 @@ export const PENDING_REVIEW_STATUSES = [
   'offer_pending',
 ] as const satisfies readonly QuoteStatus[];
 
-/** The client took an offer. */
-export const ACCEPTED_OFFER_TYPES = ['consignment', 'buyout'] as const;
-
 /** "Stuff to Ship": accepted, and neither picked up nor on a shipment yet. */
 export const isPendingShipment = and(
   eq(quotes.status, 'offer_accepted'),
@@ -43,7 +40,8 @@ export function countWhere(condition: SQL) {
 /** The columns of §3's `pendingItems`, aggregated over whatever quotes the query groups. */
 export const pendingItemsColumns = {
   open: countWhere(inArray(quotes.status, OPEN_QUOTE_STATUSES)),
-  accepted: countWhere(inArray(quotes.acceptedOfferType, ACCEPTED_OFFER_TYPES)),
+  // The client took an offer.
+  accepted: countWhere(inArray(quotes.acceptedOfferType, OFFER_TYPES)),
   total: sql<number>`count(*)`.mapWith(Number),
   itemsSold: countWhere(eq(quotes.status, 'sold')),
   pendingReviewTotal: countWhere(inArray(quotes.status, PENDING_REVIEW_STATUSES)),

@@ -4,6 +4,7 @@ import {
   MarkPaidAnswerSchema,
   QuoteDocumentSchema,
   statusLabel,
+  type OfferType,
 } from '@atelier/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -29,7 +30,7 @@ const RECEIVED_AT = new Date('2026-03-02T10:00:00Z');
 const CONVERTED_AT = new Date('2026-03-05T15:30:00Z');
 
 /** A quote of the stylist's client that the back office received and converted, with its history. */
-async function convertedQuote(accepted: 'consignment' | 'buyout') {
+async function convertedQuote(accepted: OfferType) {
   const quoteId = await insertQuote(world.db, {
     stylistId: world.stylist.stylistId,
     clientId: world.client.id,

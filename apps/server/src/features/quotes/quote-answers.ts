@@ -4,6 +4,7 @@ import {
   offersExpired,
   offerTypesOf,
   type AcceptedOfferType,
+  type OfferKind,
   type LifecycleStatus,
 } from '@atelier/contract';
 import { inArray } from 'drizzle-orm';
@@ -17,7 +18,7 @@ export function answerStatus(accepted: AcceptedOfferType): LifecycleStatus {
 
 export interface StoredOffer {
   quoteId: number;
-  type: 'consignment' | 'buyout' | 'buyback';
+  type: OfferKind;
   cents: number;
 }
 

@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '@atelier/contract';
+import type { ClientMessage, PaymentMethod } from '@atelier/contract';
 import { getTableColumns } from 'drizzle-orm';
 import {
   categories,
@@ -21,7 +21,7 @@ import {
 
 /** What a client wrote about the quote (client_messages). */
 export interface TimelineMessage {
-  kind: 'question' | 'decline';
+  kind: ClientMessage['kind'];
   reason: string | null;
   text: string;
   createdAt: Date;

@@ -1,4 +1,4 @@
-import type { AccountDocument } from '@atelier/contract';
+import type { AccountDocument, PaymentMethod } from '@atelier/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -19,7 +19,7 @@ afterEach(() => {
 });
 
 /** The account as the server answers after saving `body`. */
-function savedAccount(body: { paymentMethod: 'check' | 'paypal'; paypalAddress: string | null }) {
+function savedAccount(body: { paymentMethod: PaymentMethod; paypalAddress: string | null }) {
   const document = accountDocument();
   const stylist = document.included[0]!;
   return {

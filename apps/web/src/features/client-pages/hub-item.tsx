@@ -1,17 +1,20 @@
 import {
   DECLINE_REASONS,
   HUB_TEXT,
+  OFFER_TYPES,
   formatMoney,
   statusDisplayText,
   type DeclineReason,
   type HubItem,
   type HubQuoteAction,
+  type OfferType,
+  type TimelineStep,
 } from '@atelier/contract';
 import { Alert, Badge, Button, Group, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { ItemTimeline } from '../../components/item-timeline.tsx';
 import { formatDate } from '../../lib/format.ts';
 import classes from './client-page.module.css';
-import { ItemTimeline } from './item-timeline.tsx';
 import { QuoteImage } from './quote-image.tsx';
 
 /** What the last answer or question about an item came to, shown on the item wherever it moved. */
@@ -30,6 +33,14 @@ interface HubItemCardProps {
   /** Another action is being sent: the item's buttons wait. */
   isBusy: boolean;
   onAct: (action: HubQuoteAction, onSent: () => void) => void;
+}
+
+/** Who took a step, as the client reads it; null for a step nobody in particular took. */
+function stepByText(by: TimelineStep['by'], stylistFirstName: string): string | null {
+  if (by === 'client') return HUB_TEXT.stepBy.client();
+  if (by === 'stylist') return HUB_TEXT.stepBy.stylist(stylistFirstName);
+  if (by === 'admin') return HUB_TEXT.stepBy.admin();
+  return null;
 }
 
 /** One item of the hub: what it is, where it stands, its offers when they await an answer. */
@@ -72,17 +83,33 @@ export function HubItemCard({
         </Alert>
       )}
       <ItemTimeline
-        timeline={item.timeline}
-        itemTitle={title}
-        stylistFirstName={stylistFirstName}
+        variant="page"
+        steps={item.timeline.steps}
+        next={
+          item.timeline.next &&
+          HUB_TEXT.nextStep(
+            item.timeline.next.title,
+            item.timeline.next.estimate,
+            formatDate(item.timeline.next.by),
+          )
+        }
+        label={HUB_TEXT.timelineLabel(title)}
+        byText={(by) => stepByText(by, stylistFirstName)}
+        classes={{
+          root: classes.timelineBox,
+          list: classes.timeline,
+          step: classes.timelineStep,
+          date: classes.timelineDate,
+          by: classes.timelineBy,
+          detail: classes.timelineDetail,
+          next: classes.nextStep,
+        }}
       />
     </article>
   );
 }
 
-type Offer = 'consignment' | 'buyout';
-
-const OFFER_TEXT: Readonly<Record<Offer, { title: string; means: string }>> = {
+const OFFER_TEXT: Readonly<Record<OfferType, { title: string; means: string }>> = {
   consignment: { title: HUB_TEXT.consignmentTitle, means: HUB_TEXT.consignmentMeans },
   buyout: { title: HUB_TEXT.buyoutTitle, means: HUB_TEXT.buyoutMeans },
 };
@@ -94,7 +121,7 @@ function HubOffers({ item, stylistFirstName, pending, isBusy, onAct }: HubOffers
   const [form, setForm] = useState<'decline' | 'ask' | null>(null);
   const isLocked = isBusy || pending !== undefined;
   const canAccept = item.canAnswer && !item.offersExpired;
-  const offers = (['consignment', 'buyout'] as const).flatMap((offer) => {
+  const offers = OFFER_TYPES.flatMap((offer) => {
     const amount = item.offers[offer];
     return amount === null ? [] : [{ offer, amount }];
   });

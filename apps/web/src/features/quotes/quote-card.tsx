@@ -12,7 +12,7 @@ import {
   type QuoteProblem,
   type QuoteView,
   type QuoteViewClientMessage,
-  type QuoteViewTimelineStep,
+  type QuoteActor,
   type SelectionGroup,
 } from '@atelier/contract';
 import {
@@ -30,6 +30,7 @@ import {
   type MantineColor,
 } from '@mantine/core';
 import { Fragment, useId, useState, type KeyboardEvent } from 'react';
+import { ItemTimeline } from '../../components/item-timeline.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { IconCheck, IconChevronDown, IconExternalLink, IconPhoto } from '@tabler/icons-react';
 import classes from './quote-card.module.css';
@@ -341,46 +342,12 @@ function ClientSignals({ id, signals }: { id: string; signals: ClientSignalsData
   );
 }
 
-const STEP_BY_TEXT: Readonly<Record<NonNullable<QuoteViewTimelineStep['by']>, string | null>> = {
+const STEP_BY_TEXT: Readonly<Record<QuoteActor, string | null>> = {
   client: 'by the client',
   stylist: 'by you',
   admin: 'by the back office',
   system: null,
 };
-
-function TimelineStepItem({ step }: { step: QuoteViewTimelineStep }) {
-  const date = formatDateOrNull(step.at);
-  const by = step.by ? STEP_BY_TEXT[step.by] : null;
-  return (
-    <li>
-      {(date || by) && (
-        <Text size="xs" c="dimmed">
-          {date && <time dateTime={step.at}>{date}</time>}
-          {date && by && ' · '}
-          {by}
-        </Text>
-      )}
-      <Text size="sm">{step.title}</Text>
-      {step.details.map((detail, index) => (
-        <Text key={index} size="xs" c="dark.1" className={classes.stepDetail}>
-          {detail}
-        </Text>
-      ))}
-      {step.link && (
-        <Anchor
-          href={step.link.url}
-          target="_blank"
-          rel="noopener noreferrer"
-          size="xs"
-          className={classes.stepLink}
-        >
-          {step.link.label}
-          <IconExternalLink size={12} stroke={1.6} aria-hidden />
-        </Anchor>
-      )}
-    </li>
-  );
-}
 
 function QuoteInfo({ quote }: { quote: QuoteView }) {
   const comment = quote.commentToCustomer
@@ -420,23 +387,23 @@ function QuoteInfo({ quote }: { quote: QuoteView }) {
           </>
         )}
       </dl>
-      {quote.timeline.steps.length > 0 && (
-        <>
-          <Text size="xs" c="dark.2" tt="uppercase" lts="0.08em" mt="sm" mb={6}>
-            Timeline
-          </Text>
-          <ol className={classes.history} aria-label="Timeline">
-            {quote.timeline.steps.map((step, index) => (
-              <TimelineStepItem key={`${step.at}-${index}`} step={step} />
-            ))}
-          </ol>
-        </>
-      )}
-      {quote.timeline.next && (
-        <Text size="xs" c="dark.1" mt="xs" className={classes.next}>
-          Next: {quote.timeline.next.title} · {quote.timeline.next.estimate}
-        </Text>
-      )}
+      <ItemTimeline
+        variant="card"
+        steps={quote.timeline.steps}
+        next={
+          quote.timeline.next &&
+          `Next: ${quote.timeline.next.title} · ${quote.timeline.next.estimate}`
+        }
+        label="Timeline"
+        byText={(by) => (by ? STEP_BY_TEXT[by] : null)}
+        classes={{
+          list: classes.history,
+          detail: classes.stepDetail,
+          link: classes.stepLink,
+          next: classes.next,
+        }}
+        linkIcon={<IconExternalLink size={12} stroke={1.6} aria-hidden />}
+      />
     </div>
   );
 }

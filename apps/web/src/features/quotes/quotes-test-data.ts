@@ -1,6 +1,5 @@
 import {
-  LooseQuoteResourceSchema,
-  toQuoteView,
+  QuoteViewSchema,
   type QuoteAttributes,
   type QuoteListDocument,
   type QuoteOffers,
@@ -118,8 +117,8 @@ export function quoteListAnswer(
   return () => jsonResponse(200, quoteListDocument(quotes, client));
 }
 
-/** The screens' view of a quote, read through the same schema and mapper as the list. */
+/** The screens' view of a quote, read through the same schema as the list. */
 export function quoteView(quote: QuoteOverrides | AnyStatusQuoteResource = {}): QuoteView {
   const resource = 'type' in quote ? quote : quoteResource(quote);
-  return toQuoteView(LooseQuoteResourceSchema.parse(resource));
+  return QuoteViewSchema.parse(resource);
 }
