@@ -46,7 +46,7 @@ import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { demoSitesRoutes } from './features/demo-sites/demo-sites.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { adminClientLinksRoutes } from './features/links/admin-client-links.routes.ts';
-import { logisticsRoutes } from './features/logistics/logistics.routes.ts';
+import { pickupRoutes } from './features/pickup/pickup.routes.ts';
 import { marketingBoxRoutes } from './features/marketing-box/marketing-box.routes.ts';
 import { registerMetrics } from './features/metrics/metrics.plugin.ts';
 import { profileImageRoutes } from './features/profile/profile-image.routes.ts';
@@ -361,7 +361,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     offerExpiryDays: config.offers.expiryDays,
   });
   await app.register(adminCommissionsRoutes, { db: database.db, storage });
-  await app.register(logisticsRoutes, {
+  await app.register(pickupRoutes, {
     db: database.db,
     storage,
     sites: config.sites,

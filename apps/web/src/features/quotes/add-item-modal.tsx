@@ -42,7 +42,7 @@ interface AddItemModalProps {
   onClose: () => void;
 }
 
-/** The New item form (§2) in the pickup page's addItem modal; full screen on phones. */
+/** The New item form (§2) in the client quotes page's addItem modal; full screen on phones. */
 export function AddItemModal({ clientId, opened, onClose }: AddItemModalProps) {
   const isMobile = useMediaQuery(MOBILE_MEDIA_QUERY);
   const createQuote = useCreateQuote(clientId);

@@ -55,7 +55,7 @@ export function showResponsesFailed(error: unknown) {
   );
 }
 
-/** The stylist records the client's answers (the pickup page's modal). */
+/** The stylist records the client's answers (the client quotes page's modal). */
 export function ReviewResponseForm({
   clientId,
   quotes,

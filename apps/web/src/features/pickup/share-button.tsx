@@ -1,9 +1,9 @@
-import { LOGISTICS_TEXT } from '@atelier/contract';
+import { PICKUP_TEXT } from '@atelier/contract';
 import { Button, Loader } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconMail } from '@tabler/icons-react';
 import { sessionStore } from '../../lib/session-store.ts';
-import { useShareQuotes } from './logistics-mutations.ts';
+import { useShareQuotes } from './pickup-mutations.ts';
 
 /** §2 Share: emails the client a link to their quotes; "Sending" while the call is under way. */
 export function ShareButton({ clientId }: { clientId: number }) {
@@ -14,16 +14,16 @@ export function ShareButton({ clientId }: { clientId: number }) {
     if (isSending) return;
     // §5: the link is made for the signed-in stylist; without a token there is no one to make it.
     if (!sessionStore.getToken()) {
-      notifications.show({ color: 'red', message: LOGISTICS_TEXT.shareNoToken });
+      notifications.show({ color: 'red', message: PICKUP_TEXT.shareNoToken });
       return;
     }
     share.mutate(clientId, {
       onSuccess: (answer) =>
         notifications.show({
           color: 'green',
-          message: answer.message.trim() || LOGISTICS_TEXT.shareSucceeded,
+          message: answer.message.trim() || PICKUP_TEXT.shareSucceeded,
         }),
-      onError: () => notifications.show({ color: 'red', message: LOGISTICS_TEXT.shareFailed }),
+      onError: () => notifications.show({ color: 'red', message: PICKUP_TEXT.shareFailed }),
     });
   }
 

@@ -1,4 +1,4 @@
-import { LOGISTICS_TEXT, type QuoteView } from '@atelier/contract';
+import { PICKUP_TEXT, type QuoteView } from '@atelier/contract';
 import { notifications } from '@mantine/notifications';
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { AppProviders } from '../../app/providers.tsx';
 import { jsonResponse, mockFetch, type RecordedRequest } from '../../test/fetch-mock.ts';
 import { quoteResource, quoteView } from '../quotes/quotes-test-data.ts';
-import { shippingLabel } from './logistics-test-data.ts';
+import { shippingLabel } from './pickup-test-data.ts';
 import { CREATING_LABEL_TEXT, ShippingLabelModal } from './shipping-label-modal.tsx';
 
 const UI_TEST_TIMEOUT_MS = 20_000;
@@ -142,7 +142,7 @@ describe('shipping label modal', { timeout: UI_TEST_TIMEOUT_MS }, () => {
       '/quotes/manifest/52',
     );
 
-    const message = LOGISTICS_TEXT.labelSucceeded('9400111899223344556677');
+    const message = PICKUP_TEXT.labelSucceeded('9400111899223344556677');
     expect(screen.getByText(message)).toBeInTheDocument();
     expect(show).toHaveBeenCalledWith(expect.objectContaining({ message, autoClose: false }));
     expect(onCreated).toHaveBeenCalledWith(shippingLabel());
@@ -168,13 +168,13 @@ describe('shipping label modal', { timeout: UI_TEST_TIMEOUT_MS }, () => {
       await user.click(createButton(dialog));
 
       const alert = await within(dialog).findByRole('alert');
-      expect(alert).toHaveTextContent(LOGISTICS_TEXT.labelErrorsHeading);
+      expect(alert).toHaveTextContent(PICKUP_TEXT.labelErrorsHeading);
       expect(
         within(alert)
           .getAllByRole('listitem')
           .map((item) => item.textContent),
       ).toEqual([line]);
-      expect(screen.getByText(LOGISTICS_TEXT.labelFailedToast)).toBeInTheDocument();
+      expect(screen.getByText(PICKUP_TEXT.labelFailedToast)).toBeInTheDocument();
       expect(onCreated).not.toHaveBeenCalled();
       expect(createButton(dialog)).toBeEnabled();
     },
@@ -204,7 +204,7 @@ describe('shipping label modal', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     await user.click(createButton(dialog));
 
     const alert = await within(dialog).findByRole('alert');
-    expect(alert).toHaveTextContent(LOGISTICS_TEXT.labelFailed);
+    expect(alert).toHaveTextContent(PICKUP_TEXT.labelFailed);
   });
 
   test('with no items, says so and sends nothing', async () => {
@@ -215,7 +215,7 @@ describe('shipping label modal', { timeout: UI_TEST_TIMEOUT_MS }, () => {
 
     await user.click(createButton(dialog));
 
-    expect(await screen.findByText(LOGISTICS_TEXT.noLabelItems)).toBeInTheDocument();
+    expect(await screen.findByText(PICKUP_TEXT.noLabelItems)).toBeInTheDocument();
     expect(labelPosts(requests)).toHaveLength(0);
   });
 });

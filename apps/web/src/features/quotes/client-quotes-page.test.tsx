@@ -12,7 +12,7 @@ import {
   renderPickupPage,
   selectionBar,
   showQuotes,
-} from './pickup-page-test-kit.tsx';
+} from './client-quotes-test-kit.tsx';
 import { quoteListAnswer, quoteResource, withStatus } from './quotes-test-data.ts';
 
 // The two modals belong to other work; here they only show what the page hands them.
@@ -57,7 +57,7 @@ afterEach(() => {
   Object.defineProperty(window, 'innerWidth', { configurable: true, value: originalInnerWidth });
 });
 
-describe('quote pickup page', { timeout: UI_TEST_TIMEOUT_MS }, () => {
+describe('client quotes page', { timeout: UI_TEST_TIMEOUT_MS }, () => {
   test('names the client and shows the cards by status priority, then newest first', async () => {
     await showQuotes({
       [QUOTES_PATH]: quoteListAnswer([

@@ -10,14 +10,14 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { accessLinks } from '../../db/schema.ts';
 import { signedLinkTo } from '../../test/file-links.ts';
 import { createAccessLink } from '../links/index.ts';
-import { buildLogisticsWorld, STYLIST_ADDRESS, type LogisticsWorld } from './testing.ts';
+import { buildPickupWorld, STYLIST_ADDRESS, type PickupWorld } from './testing.ts';
 
-let world: LogisticsWorld;
+let world: PickupWorld;
 let shipmentId: number;
 let quoteIds: number[];
 
 beforeAll(async () => {
-  world = await buildLogisticsWorld();
+  world = await buildPickupWorld();
   await world.setStylistAddress(STYLIST_ADDRESS);
   quoteIds = [await world.acceptedQuote(), await world.acceptedQuote()];
   await world.addPhoto(quoteIds[0]!);

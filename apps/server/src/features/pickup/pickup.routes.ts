@@ -1,4 +1,4 @@
-import { logisticsApi } from '@atelier/contract';
+import { pickupApi } from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireStylist } from '../../auth/auth.plugin.ts';
 import type { SiteUrls } from '../../config.ts';
@@ -13,7 +13,7 @@ import { getManifest, getPublicManifest } from './manifest.service.ts';
 import { completePickup } from './pickup.service.ts';
 import { createShippingLabel } from './shipping-label.service.ts';
 
-export const logisticsRoutes: FastifyPluginAsyncZod<{
+export const pickupRoutes: FastifyPluginAsyncZod<{
   db: Db;
   storage: FileStorage;
   sites: SiteUrls;
@@ -24,7 +24,7 @@ export const logisticsRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { db, storage, sites, provider, warehouse, publicUrl }) => {
   const links = { storage, sites };
 
-  route(app, logisticsApi.recordPickup, (request) =>
+  route(app, pickupApi.recordPickup, (request) =>
     completePickup(db, requireStylist(request), request.body, {
       ...links,
       provider,
@@ -33,7 +33,7 @@ export const logisticsRoutes: FastifyPluginAsyncZod<{
     }),
   );
 
-  route(app, logisticsApi.buyShippingLabel, async (request, reply) => {
+  route(app, pickupApi.buyShippingLabel, async (request, reply) => {
     const label = await createShippingLabel(
       db,
       requireStylist(request),
@@ -43,11 +43,11 @@ export const logisticsRoutes: FastifyPluginAsyncZod<{
     return reply.code(201).send(label);
   });
 
-  route(app, logisticsApi.getShipmentManifest, (request) =>
+  route(app, pickupApi.getShipmentManifest, (request) =>
     getManifest(db, requireStylist(request), request.query['shipment-id'], links),
   );
 
-  route(app, logisticsApi.getPublicManifest, async (request, reply) => {
+  route(app, pickupApi.getPublicManifest, async (request, reply) => {
     const manifest = await getPublicManifest(db, request.query['shipment-id'], links);
     // Names and addresses behind a link: no shared cache may keep them.
     return reply.header('cache-control', 'private, no-store').send(manifest);

@@ -1,7 +1,7 @@
-import { LOGISTICS_TEXT, SIGNATURE_PAD } from '@atelier/contract';
+import { PICKUP_TEXT, SIGNATURE_PAD } from '@atelier/contract';
 import { Button, Modal, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
-import classes from './logistics.module.css';
+import classes from './pickup.module.css';
 import {
   createSignatureCanvas,
   type SignatureCanvas,
@@ -117,10 +117,10 @@ function SignatureForm({
 
   const mainText =
     state === 'empty'
-      ? LOGISTICS_TEXT.signatureEmpty
+      ? PICKUP_TEXT.signatureEmpty
       : state === 'signing'
-        ? LOGISTICS_TEXT.signatureSave
-        : LOGISTICS_TEXT.signatureConfirm;
+        ? PICKUP_TEXT.signatureSave
+        : PICKUP_TEXT.signatureConfirm;
 
   return (
     <Stack gap="md">

@@ -10,7 +10,7 @@ import {
   ShipmentDocumentSchema,
   ShippingLabelBodySchema,
   ShippingLabelDocumentSchema,
-} from './logistics.ts';
+} from './pickup.ts';
 const shippingErrors = {
   400: ErrorBodySchema,
   404: ErrorBodySchema,
@@ -18,7 +18,7 @@ const shippingErrors = {
   502: ErrorBodySchema,
 };
 
-export const logisticsApi = endpoints('logistics', {
+export const pickupApi = endpoints('pickup', {
   recordPickup: {
     method: 'POST',
     path: '/api/stylist/white-glove-quotes/complete',

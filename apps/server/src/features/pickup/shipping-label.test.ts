@@ -2,7 +2,7 @@ import {
   ErrorBodySchema,
   ErrorCode,
   formatDate,
-  LOGISTICS_TEXT,
+  PICKUP_TEXT,
   ShipmentDocumentSchema,
   ShippingLabelDocumentSchema,
   type ShippingLabelBody,
@@ -13,12 +13,12 @@ import { outbox, shipments, stylists } from '../../db/schema.ts';
 import { ShippingProviderError } from '../../integrations/shipping/shipping-provider.ts';
 import { keyOfSignedLink } from '../../test/file-links.ts';
 import { pdfBarcodes, pdfText } from '../../test/pdf.ts';
-import { buildLogisticsWorld, type LogisticsWorld } from './testing.ts';
+import { buildPickupWorld, type PickupWorld } from './testing.ts';
 
-let world: LogisticsWorld;
+let world: PickupWorld;
 
 beforeAll(async () => {
-  world = await buildLogisticsWorld();
+  world = await buildPickupWorld();
 });
 afterAll(() => world.app.close());
 
@@ -182,7 +182,7 @@ describe('a label that is refused creates nothing', () => {
   test('with no items', async () => {
     const { status, body } = await expectNothingWritten([], () => createLabel({ item_ids: [] }));
     expect(status).toBe(400);
-    expect(body.errors?.item_ids).toEqual([LOGISTICS_TEXT.itemIdsRequired]);
+    expect(body.errors?.item_ids).toEqual([PICKUP_TEXT.itemIdsRequired]);
   });
 
   test('when an item is not accepted', async () => {

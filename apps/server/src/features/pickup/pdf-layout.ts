@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { printable, useFont } from '../../lib/pdf-fonts.ts';
 
 /**
- * What the logistics PDFs (the ship list, the pickup receipt) share: the Letter page and its
+ * What the pickup PDFs (the ship list, the pickup receipt) share: the Letter page and its
  * margins, text that never runs off its box, rules, Code128 barcodes, and the item rows with a
  * picture and a barcode each, continued on further pages when they do not fit.
  */

@@ -1,6 +1,6 @@
 import {
   failureLines,
-  logisticsApi,
+  pickupApi,
   shareApi,
   type CompletePickupBody,
   type QuoteView,
@@ -29,7 +29,7 @@ export function useCompletePickup() {
         signature,
         generateShippingLabel: false,
       };
-      return api(logisticsApi.recordPickup, { body });
+      return api(pickupApi.recordPickup, { body });
     },
   });
 }
@@ -47,7 +47,7 @@ export function useCreateShippingLabel(clientId: number) {
       emailClientShiplist,
     }: CreateShippingLabelInput): Promise<ShippingLabel> => {
       const body: ShippingLabelBody = { item_ids: [...itemIds], emailClientShiplist };
-      const answer = await api(logisticsApi.buyShippingLabel, { params: { clientId }, body });
+      const answer = await api(pickupApi.buyShippingLabel, { params: { clientId }, body });
       return answer.data;
     },
   });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import {
   ACCESS_TOKEN_PATTERN,
   ClientDocumentSchema,
-  LOGISTICS_TEXT,
+  PICKUP_TEXT,
   QuoteListDocumentSchema,
   ShipmentDocumentSchema,
 } from '@atelier/contract';
@@ -134,7 +134,7 @@ test('accepted items are picked up with the client’s signature', async ({
 
   await confirm.click();
   await expect(page.getByText('Items marked as picked up successfully!')).toBeVisible();
-  await expect(page.getByRole('heading', { name: LOGISTICS_TEXT.completionHeading })).toBeVisible();
+  await expect(page.getByRole('heading', { name: PICKUP_TEXT.completionHeading })).toBeVisible();
   await shoot(page, 'pickup-done', project);
   await page.getByRole('button', { name: 'Done' }).click();
   for (const id of quoteIds) {
@@ -181,7 +181,7 @@ const isTappable = (button: Locator) =>
     return hit !== null && element.contains(hit);
   });
 
-test('the pickup page: every card reachable by touch and by Tab, the bars leave room', async ({
+test('the client quotes page: every card reachable by touch and by Tab, the bars leave room', async ({
   page,
   baseURL,
   isMobile,

@@ -79,10 +79,10 @@ export const dataUrlOf = (bytes: Buffer) =>
   `${SIGNATURE_DATA_URL_PREFIX}${bytes.toString('base64')}`;
 
 /**
- * What the logistics tests share: an app whose label provider is the embedded one (and can be
+ * What the pickup tests share: an app whose label provider is the embedded one (and can be
  * made to fail), two stylists, clients, tokens, and calls through `app.inject`.
  */
-export async function buildLogisticsWorld() {
+export async function buildPickupWorld() {
   const shipping = recordingProvider();
   const mail = recordingMailer();
   const app = await buildTestApp({}, { shippingProvider: shipping.provider, mailer: mail.mailer });
@@ -165,7 +165,7 @@ export async function buildLogisticsWorld() {
       .where(eq(stylists.id, stylistId));
   }
 
-  /** How many rows a logistics call could write, to show that a refused one wrote none. */
+  /** How many rows a pickup call could write, to show that a refused one wrote none. */
   async function counts() {
     const rows = async (table: typeof shipments | typeof accessLinks | typeof outbox) =>
       present((await db.select({ n: count() }).from(table))[0], 'count').n;
@@ -213,4 +213,4 @@ export async function buildLogisticsWorld() {
   };
 }
 
-export type LogisticsWorld = Awaited<ReturnType<typeof buildLogisticsWorld>>;
+export type PickupWorld = Awaited<ReturnType<typeof buildPickupWorld>>;

@@ -1,4 +1,4 @@
-import { LOGISTICS_TEXT, pluralize, type QuoteView, type ShippingLabel } from '@atelier/contract';
+import { PICKUP_TEXT, pluralize, type QuoteView, type ShippingLabel } from '@atelier/contract';
 import {
   Alert,
   Button,
@@ -17,8 +17,8 @@ import { Link } from 'react-router';
 import { manifestPath, shippingLabelPath } from '../../app/routes.ts';
 import { MOBILE_MEDIA_QUERY } from '../../app/theme.ts';
 import { IconCheck, IconExternalLink, IconPhoto, IconTruck } from '@tabler/icons-react';
-import { failureLinesOf, useCreateShippingLabel } from './logistics-mutations.ts';
-import classes from './logistics.module.css';
+import { failureLinesOf, useCreateShippingLabel } from './pickup-mutations.ts';
+import classes from './pickup.module.css';
 
 export const CREATING_LABEL_TEXT = 'Creating your label…';
 
@@ -104,7 +104,7 @@ function LabelForm({
     event.preventDefault();
     if (isCreating) return;
     if (quotes.length === 0) {
-      notifications.show({ color: 'red', message: LOGISTICS_TEXT.noLabelItems });
+      notifications.show({ color: 'red', message: PICKUP_TEXT.noLabelItems });
       return;
     }
     setFailures([]);
@@ -115,14 +115,14 @@ function LabelForm({
           // §8: stays until dismissed, so the tracking number can be copied.
           notifications.show({
             color: 'green',
-            message: LOGISTICS_TEXT.labelSucceeded(label.tracking_number),
+            message: PICKUP_TEXT.labelSucceeded(label.tracking_number),
             autoClose: false,
           });
           onCreated(label);
         },
         onError: (error) => {
-          setFailures(failureLinesOf(error, LOGISTICS_TEXT.labelFailed));
-          notifications.show({ color: 'red', message: LOGISTICS_TEXT.labelFailedToast });
+          setFailures(failureLinesOf(error, PICKUP_TEXT.labelFailed));
+          notifications.show({ color: 'red', message: PICKUP_TEXT.labelFailedToast });
         },
       },
     );
@@ -147,7 +147,7 @@ function LabelForm({
         />
 
         {failures.length > 0 && (
-          <Alert color="red" variant="light" radius="md" title={LOGISTICS_TEXT.labelErrorsHeading}>
+          <Alert color="red" variant="light" radius="md" title={PICKUP_TEXT.labelErrorsHeading}>
             <List size="sm" spacing={2}>
               {failures.map((line) => (
                 <List.Item key={line}>{line}</List.Item>

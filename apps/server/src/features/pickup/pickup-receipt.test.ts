@@ -10,16 +10,16 @@ import {
   renderPickupReceipt,
   type PickupReceiptInput,
 } from './pickup-receipt-pdf.ts';
-import { buildLogisticsWorld, dataUrlOf, signaturePng, type LogisticsWorld } from './testing.ts';
+import { buildPickupWorld, dataUrlOf, signaturePng, type PickupWorld } from './testing.ts';
 
 const LETTER = { width: 612, height: 792 };
 const ZONE = 'America/Los_Angeles';
 
-let world: LogisticsWorld;
+let world: PickupWorld;
 let signature: Buffer;
 
 beforeAll(async () => {
-  world = await buildLogisticsWorld();
+  world = await buildPickupWorld();
   signature = await sharp(await signaturePng())
     .png()
     .toBuffer();

@@ -2,11 +2,11 @@ import { describe, expect, test } from 'vitest';
 import {
   ACCESS_TOKEN_PATTERN,
   CompletePickupBodySchema,
-  LOGISTICS_TEXT,
+  PICKUP_TEXT,
   ShippingLabelBodySchema,
   clientBarCode,
   failureLines,
-} from './logistics.ts';
+} from './pickup.ts';
 
 const signature = 'data:image/png;base64,iVBORw0KGgo=';
 const messagesOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -31,7 +31,7 @@ describe('pickup payload (§3, §5)', () => {
       signature,
       generateShippingLabel: false,
     });
-    expect(messagesOf(result)).toEqual([LOGISTICS_TEXT.noPickupItems]);
+    expect(messagesOf(result)).toEqual([PICKUP_TEXT.noPickupItems]);
   });
 
   test('refuses an id that is not a number, and the same item twice', () => {
@@ -59,7 +59,7 @@ describe('pickup payload (§3, §5)', () => {
       signature: value,
       generateShippingLabel: false,
     });
-    expect(messagesOf(result)).toEqual([LOGISTICS_TEXT.signatureRequired]);
+    expect(messagesOf(result)).toEqual([PICKUP_TEXT.signatureRequired]);
   });
 
   test('a signature far larger than a pad can draw is refused', () => {
@@ -87,7 +87,7 @@ describe('label payload (§3, §5)', () => {
   ])('%s gets the §5 text, keyed item_ids', (_case, body) => {
     const result = ShippingLabelBodySchema.safeParse(body);
     expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
-      ['item_ids', LOGISTICS_TEXT.itemIdsRequired],
+      ['item_ids', PICKUP_TEXT.itemIdsRequired],
     ]);
   });
 });
@@ -104,7 +104,7 @@ describe('failure lines under "Please fix the following errors:" (§8)', () => {
             city: ['Enter a city'],
           },
         },
-        LOGISTICS_TEXT.labelFailed,
+        PICKUP_TEXT.labelFailed,
       ),
     ).toEqual(['Items: Quote #4 is In Transit, Quote #5 is Rejected', 'city: Enter a city']);
   });

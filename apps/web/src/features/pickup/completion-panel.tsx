@@ -1,9 +1,9 @@
-import { LOGISTICS_TEXT } from '@atelier/contract';
+import { PICKUP_TEXT } from '@atelier/contract';
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { IconCheck } from '@tabler/icons-react';
 import { useDisplayText } from '../content/index.ts';
-import classes from './logistics.module.css';
+import classes from './pickup.module.css';
 
 /** §2 completion panel after a pickup: "YOU'RE ALL SET.", the back office's message and Done. */
 export function CompletionPanel({ onDone }: { onDone: () => void }) {
@@ -28,7 +28,7 @@ export function CompletionPanel({ onDone }: { onDone: () => void }) {
           tabIndex={-1}
           className={classes.completionTitle}
         >
-          {LOGISTICS_TEXT.completionHeading}
+          {PICKUP_TEXT.completionHeading}
         </Title>
         <Text c="dark.1" maw={420}>
           {message}

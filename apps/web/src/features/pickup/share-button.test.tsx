@@ -1,4 +1,4 @@
-import { LOGISTICS_TEXT } from '@atelier/contract';
+import { PICKUP_TEXT } from '@atelier/contract';
 import { notifications } from '@mantine/notifications';
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
@@ -62,7 +62,7 @@ describe('share', () => {
 
     await user.click(screen.getByRole('button', { name: 'Share' }));
 
-    expect(await screen.findByText(LOGISTICS_TEXT.shareSucceeded)).toBeInTheDocument();
+    expect(await screen.findByText(PICKUP_TEXT.shareSucceeded)).toBeInTheDocument();
   });
 
   test('without a stored token, asks to sign in again and calls nothing', async () => {
@@ -72,7 +72,7 @@ describe('share', () => {
 
     await user.click(screen.getByRole('button', { name: 'Share' }));
 
-    expect(await screen.findByText(LOGISTICS_TEXT.shareNoToken)).toBeInTheDocument();
+    expect(await screen.findByText(PICKUP_TEXT.shareNoToken)).toBeInTheDocument();
     expect(requests).toHaveLength(0);
   });
 
@@ -83,7 +83,7 @@ describe('share', () => {
 
     await user.click(screen.getByRole('button', { name: 'Share' }));
 
-    expect(await screen.findByText(LOGISTICS_TEXT.shareFailed)).toBeInTheDocument();
+    expect(await screen.findByText(PICKUP_TEXT.shareFailed)).toBeInTheDocument();
     expect(screen.queryByText('Internal error')).not.toBeInTheDocument();
   });
 });

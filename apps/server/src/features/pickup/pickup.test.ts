@@ -1,7 +1,7 @@
 import {
   clientBarCode,
   ErrorBodySchema,
-  LOGISTICS_TEXT,
+  PICKUP_TEXT,
   ShipmentDocumentSchema,
   type CompletePickupBody,
 } from '@atelier/contract';
@@ -13,18 +13,18 @@ import { sniffImageType } from '../../lib/images.ts';
 import { keyOfSignedLink, signedLinkTo } from '../../test/file-links.ts';
 import { solidImage } from '../../test/images.ts';
 import {
-  buildLogisticsWorld,
+  buildPickupWorld,
   dataUrlOf,
   signaturePng,
   STYLIST_ADDRESS,
-  type LogisticsWorld,
+  type PickupWorld,
 } from './testing.ts';
 
-let world: LogisticsWorld;
+let world: PickupWorld;
 let signature: string;
 
 beforeAll(async () => {
-  world = await buildLogisticsWorld();
+  world = await buildPickupWorld();
   signature = dataUrlOf(await signaturePng());
 });
 afterAll(() => world.app.close());
@@ -199,7 +199,7 @@ describe('a pickup that is refused writes nothing', () => {
       }),
     );
     expect(status).toBe(400);
-    expect(body.errors?.signature).toEqual([LOGISTICS_TEXT.signatureRequired]);
+    expect(body.errors?.signature).toEqual([PICKUP_TEXT.signatureRequired]);
   });
 
   test.each([
@@ -243,7 +243,7 @@ describe('a pickup that is refused writes nothing', () => {
   test('with no items', async () => {
     const { status, body } = await expectRefused([], () => pickUp({ quoteIds: ' , ' }));
     expect(status).toBe(400);
-    expect(body.errors?.quoteIds).toEqual([LOGISTICS_TEXT.noPickupItems]);
+    expect(body.errors?.quoteIds).toEqual([PICKUP_TEXT.noPickupItems]);
   });
 
   test('when an item is not accepted, naming it and its status', async () => {

@@ -1,5 +1,5 @@
 import {
-  LOGISTICS_TEXT,
+  PICKUP_TEXT,
   SIGNATURE_PAD,
   pluralize,
   type QuoteView,
@@ -9,8 +9,8 @@ import { Alert, Button, Group, List, Stack, Text, Title, UnstyledButton } from '
 import { notifications } from '@mantine/notifications';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { IconHandStop, IconPencil } from '@tabler/icons-react';
-import { failureLinesOf, failureMessageOf, useCompletePickup } from './logistics-mutations.ts';
-import classes from './logistics.module.css';
+import { failureLinesOf, failureMessageOf, useCompletePickup } from './pickup-mutations.ts';
+import classes from './pickup.module.css';
 import type { Signature } from './signature-modal.tsx';
 import { OpenAfterMount } from '../../components/open-after-mount.tsx';
 
@@ -51,14 +51,14 @@ export function PickupConfirmation({
     // A second click while the first is on its way sends nothing (the server is idempotent too).
     if (isSubmitting) return;
     if (quotes.length === 0) {
-      notifications.show({ color: 'red', message: LOGISTICS_TEXT.noPickupItems });
+      notifications.show({ color: 'red', message: PICKUP_TEXT.noPickupItems });
       return;
     }
     if (!signature) {
       notifications.show({
         color: 'yellow',
-        title: LOGISTICS_TEXT.signatureRequiredTitle,
-        message: LOGISTICS_TEXT.signatureRequired,
+        title: PICKUP_TEXT.signatureRequiredTitle,
+        message: PICKUP_TEXT.signatureRequired,
       });
       return;
     }
@@ -67,14 +67,14 @@ export function PickupConfirmation({
       { quoteIds: quotes.map((quote) => quote.id), signature: signature.dataUrl },
       {
         onSuccess: (shipment) => {
-          notifications.show({ color: 'green', message: LOGISTICS_TEXT.pickupSucceeded });
+          notifications.show({ color: 'green', message: PICKUP_TEXT.pickupSucceeded });
           onCompleted(shipment);
         },
         onError: (error) => {
-          setFailures(failureLinesOf(error, LOGISTICS_TEXT.pickupFailed));
+          setFailures(failureLinesOf(error, PICKUP_TEXT.pickupFailed));
           notifications.show({
             color: 'red',
-            message: failureMessageOf(error, LOGISTICS_TEXT.pickupFailed),
+            message: failureMessageOf(error, PICKUP_TEXT.pickupFailed),
           });
         },
       },
@@ -114,12 +114,7 @@ export function PickupConfirmation({
           />
 
           {failures.length > 0 && (
-            <Alert
-              color="red"
-              variant="light"
-              radius="md"
-              title={LOGISTICS_TEXT.labelErrorsHeading}
-            >
+            <Alert color="red" variant="light" radius="md" title={PICKUP_TEXT.labelErrorsHeading}>
               <List size="sm" spacing={2}>
                 {failures.map((line) => (
                   <List.Item key={line}>{line}</List.Item>

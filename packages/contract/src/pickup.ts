@@ -27,7 +27,7 @@ export const ACCESS_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /* ---------- Texts of §5 and §8 ---------- */
 
-export const LOGISTICS_TEXT = {
+export const PICKUP_TEXT = {
   signatureRequiredTitle: 'Signature Required',
   signatureRequired: 'Please provide a signature before confirming pickup',
   noPickupItems: 'No items selected for pickup',
@@ -160,7 +160,7 @@ export const SIGNATURE_DATA_URL_PREFIX = 'data:image/png;base64,';
 /** POST /api/stylist/white-glove-quotes/complete. */
 export const CompletePickupBodySchema = z.strictObject({
   quoteIds: z
-    .string({ error: LOGISTICS_TEXT.noPickupItems })
+    .string({ error: PICKUP_TEXT.noPickupItems })
     .transform((joined) =>
       joined
         .split(',')
@@ -170,13 +170,13 @@ export const CompletePickupBodySchema = z.strictObject({
     .pipe(
       z
         .array(QuoteIdText)
-        .min(1, LOGISTICS_TEXT.noPickupItems)
+        .min(1, PICKUP_TEXT.noPickupItems)
         .max(SHIPMENT_MAX_ITEMS, `Pick up at most ${SHIPMENT_MAX_ITEMS} items at once`)
         .refine(distinctIds, 'Each item may be picked up once'),
     ),
   signature: z
-    .string({ error: LOGISTICS_TEXT.signatureRequired })
-    .startsWith(SIGNATURE_DATA_URL_PREFIX, LOGISTICS_TEXT.signatureRequired)
+    .string({ error: PICKUP_TEXT.signatureRequired })
+    .startsWith(SIGNATURE_DATA_URL_PREFIX, PICKUP_TEXT.signatureRequired)
     .max(
       SIGNATURE_DATA_URL_PREFIX.length + Math.ceil((SIGNATURE_MAX_BYTES * 4) / 3) + 4,
       'The signature image is too large',
@@ -190,8 +190,8 @@ export type CompletePickupBody = z.input<typeof CompletePickupBodySchema>;
 /** POST /api/stylist/clients/{clientId}/shipping-label. */
 export const ShippingLabelBodySchema = z.strictObject({
   item_ids: z
-    .array(QuoteIdInput, { error: LOGISTICS_TEXT.itemIdsRequired })
-    .min(1, LOGISTICS_TEXT.itemIdsRequired)
+    .array(QuoteIdInput, { error: PICKUP_TEXT.itemIdsRequired })
+    .min(1, PICKUP_TEXT.itemIdsRequired)
     .max(SHIPMENT_MAX_ITEMS, `Ship at most ${SHIPMENT_MAX_ITEMS} items on one label`)
     .refine(distinctIds, 'Each item may be shipped once'),
   emailClientShiplist: z

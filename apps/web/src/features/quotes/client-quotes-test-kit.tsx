@@ -6,7 +6,7 @@ import { vi } from 'vitest';
 import { AppProviders } from '../../app/providers.tsx';
 import { routes } from '../../app/routes.ts';
 import { mockFetch } from '../../test/fetch-mock.ts';
-import { QuotePickupPage } from './quote-pickup-page.tsx';
+import { ClientQuotesPage } from './client-quotes-page.tsx';
 import {
   quoteResource,
   withStatus,
@@ -14,7 +14,7 @@ import {
   type QuoteOverrides,
 } from './quotes-test-data.ts';
 
-/** The pickup page's tests: rendering it at a width, its quotes and how to find its parts. */
+/** The client quotes page's tests: rendering it at a width, its quotes and how to find its parts. */
 
 // Full-page renders are slow on a busy machine; the default 5 s is too tight for them.
 export const UI_TEST_TIMEOUT_MS = 30_000;
@@ -58,7 +58,7 @@ export function renderPickupPage(
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
   const router = createMemoryRouter(
-    [{ path: routes.quotePickup.path, element: <QuotePickupPage /> }],
+    [{ path: routes.clientQuotes.path, element: <ClientQuotesPage /> }],
     { initialEntries: [path] },
   );
   const user = userEvent.setup();
