@@ -1,13 +1,17 @@
 import { lazy, Suspense, type Dispatch } from 'react';
 import { OpenAfterMount } from '../../components/open-after-mount.tsx';
 import { ShippingLabelModal } from '../pickup/index.ts';
-import { AcceptedActionsModal } from './accepted-actions-modal.tsx';
 import type { ClientQuotesEvent, ClientQuotesState } from './client-quotes-state.ts';
-import { ReviewResponseModal } from './review-response-modal.tsx';
 
-// The photo uploads load on their first opening, not with the list.
+// Each dialog loads on its first opening, not with the list: the photo uploads, the answers form.
 const AddItemModal = lazy(() =>
   import('./add-item-modal.tsx').then((m) => ({ default: m.AddItemModal })),
+);
+const AcceptedActionsModal = lazy(() =>
+  import('./accepted-actions-modal.tsx').then((m) => ({ default: m.AcceptedActionsModal })),
+);
+const ReviewResponseModal = lazy(() =>
+  import('./review-response-modal.tsx').then((m) => ({ default: m.ReviewResponseModal })),
 );
 
 interface ClientQuotesDialogsProps {
@@ -19,7 +23,10 @@ interface ClientQuotesDialogsProps {
   onLabelCreated: () => void;
 }
 
-/** §2's modals of the client's quotes page: addItem, acceptedQuoteActions, reviewResponse, label. */
+/**
+ * §2's modals of the client's quotes page: addItem, acceptedQuoteActions, reviewResponse and the
+ * label. Each has its own boundary, so one loading does not hide another while it closes.
+ */
 export function ClientQuotesDialogs({
   clientId,
   clientFirstName,
@@ -32,8 +39,8 @@ export function ClientQuotesDialogs({
   const closeDialog = () => dispatch({ type: 'dialog-closed' });
   return (
     <>
-      <Suspense fallback={null}>
-        {openedDialogs.includes('add-item') && (
+      {openedDialogs.includes('add-item') && (
+        <Suspense fallback={null}>
           <OpenAfterMount>
             {(canOpen) => (
               <AddItemModal
@@ -43,8 +50,10 @@ export function ClientQuotesDialogs({
               />
             )}
           </OpenAfterMount>
-        )}
-        {openedDialogs.includes('shipping-label') && (
+        </Suspense>
+      )}
+      {openedDialogs.includes('shipping-label') && (
+        <Suspense fallback={null}>
           <OpenAfterMount>
             {(canOpen) => (
               <ShippingLabelModal
@@ -58,23 +67,39 @@ export function ClientQuotesDialogs({
               />
             )}
           </OpenAfterMount>
-        )}
-      </Suspense>
-      <AcceptedActionsModal
-        quotes={dialogQuotes}
-        opened={openDialog === 'actions'}
-        onClose={closeDialog}
-        onShippingLabel={() => dispatch({ type: 'shipping-label-chosen' })}
-        onPickup={() => dispatch({ type: 'pickup-chosen' })}
-      />
-      <ReviewResponseModal
-        key={`review-${state.reviewKey}`}
-        clientId={clientId}
-        quotes={dialogQuotes}
-        opened={openDialog === 'review-response'}
-        onClose={closeDialog}
-        onSubmitted={onResponsesSubmitted}
-      />
+        </Suspense>
+      )}
+      {openedDialogs.includes('actions') && (
+        <Suspense fallback={null}>
+          <OpenAfterMount>
+            {(canOpen) => (
+              <AcceptedActionsModal
+                quotes={dialogQuotes}
+                opened={canOpen && openDialog === 'actions'}
+                onClose={closeDialog}
+                onShippingLabel={() => dispatch({ type: 'shipping-label-chosen' })}
+                onPickup={() => dispatch({ type: 'pickup-chosen' })}
+              />
+            )}
+          </OpenAfterMount>
+        </Suspense>
+      )}
+      {openedDialogs.includes('review-response') && (
+        <Suspense fallback={null}>
+          <OpenAfterMount>
+            {(canOpen) => (
+              <ReviewResponseModal
+                key={`review-${state.reviewKey}`}
+                clientId={clientId}
+                quotes={dialogQuotes}
+                opened={canOpen && openDialog === 'review-response'}
+                onClose={closeDialog}
+                onSubmitted={onResponsesSubmitted}
+              />
+            )}
+          </OpenAfterMount>
+        </Suspense>
+      )}
     </>
   );
 }

@@ -236,7 +236,7 @@ describe('status action button', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     await user.click(checkboxFor(2));
     await user.click(within(selectionBar()).getByRole('button', { name: 'Pickup/Shipping Label' }));
 
-    const dialog = screen.getByRole('dialog', { name: 'Pickup or Shipping Label' });
+    const dialog = await screen.findByRole('dialog', { name: 'Pickup or Shipping Label' });
     expect(within(dialog).getByText('#1 Hermès Birkin 30')).toBeInTheDocument();
     expect(within(dialog).getByText('#2 Dior Saddle Bag')).toBeInTheDocument();
     expect(within(dialog).queryByText(/Celine/)).not.toBeInTheDocument();
@@ -259,7 +259,7 @@ describe('status action button', { timeout: UI_TEST_TIMEOUT_MS }, () => {
       within(selectionBar()).getByRole('button', { name: 'Present Offers to Client' }),
     );
 
-    const dialog = screen.getByRole('dialog', { name: 'Review Response & Offers' });
+    const dialog = await screen.findByRole('dialog', { name: 'Review Response & Offers' });
     expect(within(dialog).getByText('Client 7')).toBeInTheDocument();
     const listed = within(within(dialog).getByRole('list', { name: 'Quotes to review' }))
       .getAllByRole('listitem')
@@ -471,7 +471,7 @@ describe('at 375 px', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     await user.click(screen.getByRole('button', { name: 'Select All (2)' }));
     expect(within(bar).getByText('2 SELECTED')).toBeInTheDocument();
     await user.click(within(bar).getByRole('button', { name: 'Pickup/Shipping Label' }));
-    const actions = screen.getByRole('dialog', { name: 'Pickup or Shipping Label' });
+    const actions = await screen.findByRole('dialog', { name: 'Pickup or Shipping Label' });
     // The header's X and the footer's button both close it.
     expect(within(actions).getAllByRole('button', { name: 'Close' })).toHaveLength(2);
     await user.click(within(actions).getAllByRole('button', { name: 'Close' })[0]!);

@@ -67,7 +67,7 @@ async function chooseAction(user: User, choice: 'Pickup' | 'Shipping Label') {
   await user.click(checkboxFor(3));
   await user.click(checkboxFor(1));
   await user.click(within(selectionBar()).getByRole('button', { name: 'Pickup/Shipping Label' }));
-  const dialog = screen.getByRole('dialog', { name: 'Pickup or Shipping Label' });
+  const dialog = await screen.findByRole('dialog', { name: 'Pickup or Shipping Label' });
   await user.click(within(dialog).getByRole('button', { name: choice }));
 }
 
