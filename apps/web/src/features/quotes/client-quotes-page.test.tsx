@@ -9,7 +9,7 @@ import {
   barButtons,
   checkboxFor,
   quote,
-  renderPickupPage,
+  renderClientQuotesPage,
   selectionBar,
   showQuotes,
 } from './client-quotes-test-kit.tsx';
@@ -75,7 +75,7 @@ describe('client quotes page', { timeout: UI_TEST_TIMEOUT_MS }, () => {
   });
 
   test('while the list loads: three placeholders, a loading status and "Loading Items..."', async () => {
-    renderPickupPage({ [QUOTES_PATH]: () => new Promise<Response>(() => {}) });
+    renderClientQuotesPage({ [QUOTES_PATH]: () => new Promise<Response>(() => {}) });
 
     const status = await screen.findByRole('status', { name: 'Loading quotes' });
     expect(status.querySelectorAll('[data-placeholder]')).toHaveLength(3);
@@ -106,7 +106,7 @@ describe('client quotes page', { timeout: UI_TEST_TIMEOUT_MS }, () => {
 
   test('a failed load says why and Retry loads again', async () => {
     let isDown = true;
-    const { user } = renderPickupPage({
+    const { user } = renderClientQuotesPage({
       [QUOTES_PATH]: () =>
         isDown
           ? jsonResponse(503, { message: 'The quotes are resting.', code: 'INTERNAL' })
@@ -156,7 +156,7 @@ describe('client quotes page', { timeout: UI_TEST_TIMEOUT_MS }, () => {
   });
 
   test('an id that is not a client says so', async () => {
-    renderPickupPage({}, { path: '/quotes/pickup/abc' });
+    renderClientQuotesPage({}, { path: '/quotes/pickup/abc' });
     expect(await screen.findByText('No such client')).toBeInTheDocument();
   });
 });

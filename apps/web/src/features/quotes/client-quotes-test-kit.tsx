@@ -48,7 +48,7 @@ export function setViewportWidth(width: number) {
 
 export type Handlers = Parameters<typeof mockFetch>[0];
 
-export function renderPickupPage(
+export function renderClientQuotesPage(
   handlers: Handlers,
   { path = '/quotes/pickup/7', width = DESKTOP_WIDTH } = {},
 ) {
@@ -72,7 +72,7 @@ export function renderPickupPage(
 
 /** Renders the page and waits for Ann's quotes. */
 export async function showQuotes(handlers: Handlers, options?: { path?: string; width?: number }) {
-  const rendered = renderPickupPage(handlers, options);
+  const rendered = renderClientQuotesPage(handlers, options);
   await screen.findByRole('heading', { name: "Ann's Quotes" });
   return rendered;
 }
