@@ -28,7 +28,7 @@ const auth = await bearerFor(address, config.publicUrl, {
   email: 'demo@atelier.test',
   password: 'atelier-demo',
 });
-// The demo's first client has two quotes in every status: the pickup page's heaviest list.
+// The demo's first client has two quotes in every status: the client quotes page's heaviest list.
 const { data: olivia } = (await (
   await fetch(`${address}/api/stylist/clients?page=1&search=olivia`, { headers: auth })
 ).json()) as { data: { id: number }[] };

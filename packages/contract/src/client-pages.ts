@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PAYMENT_METHOD_WORDS, PaymentMethodSchema, type PaymentMethod } from './account.ts';
 import { ErrorBodySchema } from './errors.ts';
 import { CLIENT_RESPONSE_ROUTE } from './http.ts';
-import { ACCESS_TOKEN_PATTERN } from './logistics.ts';
+import { ACCESS_TOKEN_PATTERN } from './pickup.ts';
 import { AcceptedOfferTypeSchema, ClientResponseSchema } from './offers.ts';
 import { RecordResponsesBodySchema } from './quotes.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACCESS_TOKEN_PATTERN } from './logistics.ts';
+import { ACCESS_TOKEN_PATTERN } from './pickup.ts';
 
 /**
  * Where in the client's shop account a stylist lands (§2): Buy opens the dashboard, "Quotes to

@@ -15,7 +15,7 @@ import { dashboardRoutes } from '../features/dashboard/dashboard.routes.ts';
 import { demoSitesRoutes } from '../features/demo-sites/demo-sites.routes.ts';
 import { healthRoutes } from '../features/health/health.routes.ts';
 import { adminClientLinksRoutes } from '../features/links/admin-client-links.routes.ts';
-import { logisticsRoutes } from '../features/logistics/logistics.routes.ts';
+import { pickupRoutes } from '../features/pickup/pickup.routes.ts';
 import { marketingBoxRoutes } from '../features/marketing-box/marketing-box.routes.ts';
 import { adminNotificationsRoutes } from '../features/notifications/admin-notifications.routes.ts';
 import type { NotificationHub } from '../features/notifications/notification-hub.ts';
@@ -95,7 +95,7 @@ export async function registerFeatureRoutes(
     offerExpiryDays: config.offers.expiryDays,
   });
   await app.register(adminCommissionsRoutes, { db: database.db, storage });
-  await app.register(logisticsRoutes, {
+  await app.register(pickupRoutes, {
     db: database.db,
     storage,
     sites: config.sites,

@@ -22,9 +22,6 @@ import { isOperatorTokenShaped, verifyOperatorToken } from './operator-token.ts'
 import { registerPasswordRoutes } from './password.routes.ts';
 import { registerSignInRoute, type SignInOptions } from './sign-in.routes.ts';
 
-// Until the pickup rename and the notifications stream land, their files import these from here.
-export { requireStylist, type StylistActor } from './actor.ts';
-
 const OPERATOR: Actor = { userId: null, role: ROLES.admin, stylistId: null, sessionId: null };
 
 interface AuthPluginOptions extends SignInOptions {

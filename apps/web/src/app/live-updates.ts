@@ -14,7 +14,7 @@ export function linkedClientId(link: string | null): number | null {
   if (link === null) return null;
   const path = link.split(/[?#]/, 1)[0] ?? '';
   const match =
-    matchPath(routes.quotePickup.path, path) ?? matchPath(routes.quoteReview.path, path);
+    matchPath(routes.clientQuotes.path, path) ?? matchPath(routes.quoteReview.path, path);
   return parseClientId(match?.params.id);
 }
 

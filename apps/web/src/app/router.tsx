@@ -37,8 +37,8 @@ export const appRoutes: RouteObject[] = [
           lazyPage(routes.clients, () =>
             import('../features/clients/clients-page.tsx').then((m) => m.ClientsPage),
           ),
-          lazyPage(routes.quotePickup, () =>
-            import('../features/quotes/quote-pickup-page.tsx').then((m) => m.QuotePickupPage),
+          lazyPage(routes.clientQuotes, () =>
+            import('../features/quotes/client-quotes-page.tsx').then((m) => m.ClientQuotesPage),
           ),
           lazyPage(routes.quoteReview, () =>
             import('../features/quotes/quote-review-page.tsx').then((m) => m.QuoteReviewPage),

@@ -20,7 +20,7 @@ export const routes = {
     loginRequired: true,
   },
   clients: { path: '/clients', name: 'clients', title: 'Your Clients', loginRequired: true },
-  quotePickup: {
+  clientQuotes: {
     path: '/quotes/pickup/:id',
     name: 'quote-pickup',
     title: 'Client Quotes',
@@ -90,9 +90,9 @@ export function documentTitle(route: Pick<AppRoute, 'title'>): string {
   return `${PROGRAM_NAME} | ${route.title}`;
 }
 
-/** A client's quote-pickup page (§2 `/quotes/pickup/:id`). */
-export function quotePickupPath(clientId: number): string {
-  return generatePath(routes.quotePickup.path, { id: String(clientId) });
+/** A client's quotes page (§2 `/quotes/pickup/:id`, route name `quote-pickup`). */
+export function clientQuotesPath(clientId: number): string {
+  return generatePath(routes.clientQuotes.path, { id: String(clientId) });
 }
 
 /** Link to the dashboard that scrolls to one of its sections (§2 `go=`). */

@@ -1,6 +1,6 @@
 import { notificationsApi } from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireStylist } from '../../auth/auth.plugin.ts';
+import { requireStylist } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
 import { route } from '../../lib/route.ts';
 import { openEventStream } from './event-stream.ts';

@@ -10,8 +10,9 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { isApiError } from '../../lib/api-client.ts';
+import { useForm } from '@mantine/form';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { readServerFieldErrors, useServerFieldErrors } from '../../lib/server-field-errors.tsx';
 import { useDisplayText } from '../content/index.ts';
 import classes from './add-client-form.module.css';
 import { useCreateClient } from './client-queries.ts';
@@ -48,27 +49,15 @@ const STATE_OPTIONS = [
  */
 export function AddClientForm() {
   const createClient = useCreateClient();
-  const [values, setValues] = useState<FormValues>(EMPTY_VALUES);
-  // A field's server error hides once the stylist edits that field, until the next submit.
-  const [editedFields, setEditedFields] = useState<ReadonlySet<FieldName>>(new Set());
+  const form = useForm<FormValues>({ initialValues: EMPTY_VALUES });
+  const { formRef, show: showServerErrors } = useServerFieldErrors(form, FIELD_NAMES);
   const [focusRequest, setFocusRequest] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
   const firstFieldRef = useRef<HTMLInputElement>(null);
 
   const { error } = createClient;
-  const serverErrors = isApiError(error) ? (error.errors ?? {}) : {};
-  const hasFieldErrors = FIELD_NAMES.some((name) => (serverErrors[name]?.length ?? 0) > 0);
-  const otherMessages = Object.entries(serverErrors)
-    .filter(([name]) => !FIELD_NAMES.includes(name as FieldName))
-    .flatMap(([, messages]) => messages);
-  const generalMessages = error
-    ? [...(hasFieldErrors ? [] : [error.message]), ...otherMessages]
-    : [];
-
-  useEffect(() => {
-    if (!error) return;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [error]);
+  const read = readServerFieldErrors(error, FIELD_NAMES);
+  const hasFieldErrors = Object.keys(read.fields).length > 0;
+  const generalMessages = error ? [...(hasFieldErrors ? [] : [error.message]), ...read.others] : [];
 
   useEffect(() => {
     if (focusRequest > 0) firstFieldRef.current?.focus();
@@ -79,8 +68,7 @@ export function AddClientForm() {
       <SuccessPanel
         client={createClient.data.data}
         onAddAnother={() => {
-          setValues(EMPTY_VALUES);
-          setEditedFields(new Set());
+          form.reset();
           createClient.reset();
           setFocusRequest((count) => count + 1);
         }}
@@ -88,27 +76,20 @@ export function AddClientForm() {
     );
   }
 
+  // A field's server error hides once the stylist edits that field, until the next submit.
   function fieldProps(name: FieldName) {
-    const messages = editedFields.has(name) ? undefined : serverErrors[name];
-    return {
-      name,
-      value: values[name],
-      error: messages?.length ? <FieldMessages messages={messages} /> : undefined,
-      onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
-        const { value } = event.currentTarget;
-        setValues((current) => ({ ...current, [name]: value }));
-        setEditedFields((current) => new Set(current).add(name));
-      },
-    };
+    return { name, ...form.getInputProps(name) };
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (createClient.isPending) return;
-    setEditedFields(new Set());
+    form.clearErrors();
     // Sent as typed: the server trims and validates, and an unchosen state ('') comes back as its
     // field error.
-    createClient.mutate(values as CreateClientBody);
+    createClient.mutate(form.getValues() as CreateClientBody, {
+      onError: (failure) => showServerErrors(failure),
+    });
   }
 
   return (
@@ -198,15 +179,6 @@ export function AddClientForm() {
       </Stack>
     </form>
   );
-}
-
-/** A field can fail more than one rule; each message gets its own line. */
-function FieldMessages({ messages }: { messages: string[] }) {
-  return messages.map((message) => (
-    <span key={message} style={{ display: 'block' }}>
-      {message}
-    </span>
-  ));
 }
 
 interface SuccessPanelProps {

@@ -14,7 +14,7 @@ import {
 import { Link } from 'react-router';
 import classes from './clients.module.css';
 import { IconMail, IconPhone } from '@tabler/icons-react';
-import { quotePickupPath } from '../../app/routes.ts';
+import { clientQuotesPath } from '../../app/routes.ts';
 import { ShopLink } from './shop-link.tsx';
 
 interface ClientCardProps {
@@ -113,7 +113,7 @@ export function ClientCard({ client, onOpenDetails }: ClientCardProps) {
           >
             Buy
           </ShopLink>
-          <Button size="xs" variant="default" component={Link} to={quotePickupPath(client.id)}>
+          <Button size="xs" variant="default" component={Link} to={clientQuotesPath(client.id)}>
             Quotes
           </Button>
         </Group>

@@ -18,7 +18,7 @@ import { Link } from 'react-router';
 import classes from './client-detail.module.css';
 import { IconExternalLink, IconMail, IconPhone, IconRefresh } from '@tabler/icons-react';
 import { ClientNotes, useClientNotes } from './client-notes.tsx';
-import { quotePickupPath } from '../../app/routes.ts';
+import { clientQuotesPath } from '../../app/routes.ts';
 import { refreshClient, useClient, useUploadClientPhoto } from './client-queries.ts';
 import { CommissionStats, ItemSalesStats } from './client-stats.tsx';
 import { MOBILE_MEDIA_QUERY } from '../../app/theme.ts';
@@ -165,7 +165,7 @@ function LoadedClientDetail({ client, isOpen }: { client: ClientResource; isOpen
           <ItemSalesStats attributes={attributes} />
 
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
-            <Button component={Link} to={quotePickupPath(client.id)} variant="filled">
+            <Button component={Link} to={clientQuotesPath(client.id)} variant="filled">
               Quotes
             </Button>
             <ShopLink

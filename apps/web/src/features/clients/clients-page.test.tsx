@@ -75,7 +75,7 @@ describe('clients list', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     expect(within(edie).queryByText('Stuff to Ship')).not.toBeInTheDocument();
   });
 
-  test('card actions: Buy is a shop sign-in button, Quotes the pickup page, mail and phone links', async () => {
+  test('card actions: Buy is a shop sign-in button, Quotes the client quotes page, mail and phone links', async () => {
     const { user, router } = renderSignedIn('/clients', {
       'GET /api/stylist/clients?page=1': listAnswer([ANN]),
     });

@@ -4,7 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '../../lib/format.ts';
-import { quotePickupPath } from '../../app/routes.ts';
+import { clientQuotesPath } from '../../app/routes.ts';
 import { MOBILE_MEDIA_QUERY } from '../../app/theme.ts';
 import { IconPhoto } from '@tabler/icons-react';
 import { LoadError } from '../../components/load-error.tsx';
@@ -120,7 +120,7 @@ function CommissionContent({ document }: { document: CommissionDocument }) {
         <div className={classes.fact}>
           <dt>Client</dt>
           <dd>
-            <Anchor component={Link} to={quotePickupPath(attributes.clientId)} c="gold.4">
+            <Anchor component={Link} to={clientQuotesPath(attributes.clientId)} c="gold.4">
               {attributes.clientName}
             </Anchor>
           </dd>

@@ -1,4 +1,4 @@
-import { ACCESS_TOKEN_PATTERN, logisticsApi, type ShipmentDocument } from '@atelier/contract';
+import { ACCESS_TOKEN_PATTERN, pickupApi, type ShipmentDocument } from '@atelier/contract';
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { api, isApiError } from '../../lib/api-client.ts';
 import { freshWhileFileLinksWork } from '../../lib/file-link-freshness.ts';
@@ -50,8 +50,8 @@ export const manifestKeys = {
 /** §7: the stylist's manifest call for a shipment id, the public one for a link token. */
 export function manifestCall(source: ReadableManifestSource) {
   return source.kind === 'stylist'
-    ? { endpoint: logisticsApi.getShipmentManifest, query: { 'shipment-id': source.shipmentId } }
-    : { endpoint: logisticsApi.getPublicManifest, query: { 'shipment-id': source.token } };
+    ? { endpoint: pickupApi.getShipmentManifest, query: { 'shipment-id': source.shipmentId } }
+    : { endpoint: pickupApi.getPublicManifest, query: { 'shipment-id': source.token } };
 }
 
 function isReadable(source: ManifestSource): source is ReadableManifestSource {

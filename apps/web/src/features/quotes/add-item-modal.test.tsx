@@ -80,7 +80,7 @@ function uploadedImage(id: number): UploadedImage {
   return { id, url: `/uploads/${id}.webp`, thumbnailUrl: `/uploads/${id}-thumb.webp` };
 }
 
-/** The pickup page watches the client's quotes; the modal's refresh fetches them anew. */
+/** The client quotes page watches the client's quotes; the modal's refresh fetches them anew. */
 function ClientQuotesProbe() {
   useClientQuotes(CLIENT_ID);
   return null;
@@ -100,7 +100,7 @@ function renderModal(handlers: Record<string, Handler> = {}) {
   });
   const onClose = vi.fn();
 
-  /** Stands for the pickup page: closes the modal on onClose, and can open it again. */
+  /** Stands for the client quotes page: closes the modal on onClose, and can open it again. */
   function Host() {
     const [opened, setOpened] = useState(true);
     return (

@@ -18,10 +18,11 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
+import { useId, useState, type FormEvent } from 'react';
 import { MOBILE_MEDIA_QUERY } from '../../app/theme.ts';
 import { LoadError } from '../../components/load-error.tsx';
-import { isApiError } from '../../lib/api-client.ts';
+import { useServerFieldErrors } from '../../lib/server-field-errors.tsx';
 import classes from './add-item-modal.module.css';
 import { useDesignerDirectory } from './designer-queries.ts';
 import {
@@ -30,7 +31,7 @@ import {
   useImageUploads,
   type ImageUpload,
 } from './image-uploads.ts';
-import { useCreateQuote } from './quote-mutations.ts';
+import { useCreateQuote } from './new-item-mutations.ts';
 
 export const QUOTE_ADDED_TEXT = 'Quote added successfully and list refreshed!';
 export const QUOTE_ADDED_REFRESH_FAILED_TEXT =
@@ -42,7 +43,7 @@ interface AddItemModalProps {
   onClose: () => void;
 }
 
-/** The New item form (§2) in the pickup page's addItem modal; full screen on phones. */
+/** The New item form (§2) in the client quotes page's addItem modal; full screen on phones. */
 export function AddItemModal({ clientId, opened, onClose }: AddItemModalProps) {
   const isMobile = useMediaQuery(MOBILE_MEDIA_QUERY);
   const createQuote = useCreateQuote(clientId);
@@ -79,26 +80,16 @@ export function AddItemModal({ clientId, opened, onClose }: AddItemModalProps) {
   );
 }
 
-type FieldName = 'brandId' | 'categoryId' | 'name' | 'description' | 'imageIds';
-type FieldErrors = Partial<Record<FieldName, string[]>>;
-
-/** The server's field errors by form field; a photo's errors may be keyed per index ("imageIds.0"). */
-function toFieldErrors(errors: Record<string, string[]>): FieldErrors {
-  const fields: FieldErrors = {};
-  for (const [key, messages] of Object.entries(errors)) {
-    const field = key.split('.')[0];
-    if (
-      field === 'brandId' ||
-      field === 'categoryId' ||
-      field === 'name' ||
-      field === 'description' ||
-      field === 'imageIds'
-    ) {
-      fields[field] = [...(fields[field] ?? []), ...messages];
-    }
-  }
-  return fields;
+interface ItemValues {
+  brandId: string | null;
+  categoryId: string | null;
+  name: string;
+  description: string;
 }
+
+const INITIAL_VALUES: ItemValues = { brandId: null, categoryId: null, name: '', description: '' };
+// The photos are no form value (useImageUploads holds them), but the server names them at fault.
+const FIELD_NAMES = ['brandId', 'categoryId', 'name', 'description', 'imageIds'] as const;
 
 interface AddItemFormProps {
   createQuote: ReturnType<typeof useCreateQuote>;
@@ -109,18 +100,15 @@ interface AddItemFormProps {
 function AddItemForm({ createQuote, onCancel, onAdded }: AddItemFormProps) {
   const directory = useDesignerDirectory();
   const photos = useImageUploads();
-  const [designerId, setDesignerId] = useState<string | null>(null);
-  const [categoryId, setCategoryId] = useState<string | null>(null);
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [failedSubmits, setFailedSubmits] = useState(0);
-  const formRef = useRef<HTMLFormElement>(null);
+  const form = useForm<ItemValues>({ initialValues: INITIAL_VALUES });
+  const { formRef, show: showServerErrors } = useServerFieldErrors(form, FIELD_NAMES);
   const photosId = useId();
 
+  const { brandId: designerId, categoryId, name, description } = form.getValues();
   const designers = directory.data ?? [];
   const designer = designers.find((entry) => String(entry.id) === designerId);
   const isSaving = createQuote.isPending;
+  const photoErrors = form.errors.imageIds;
   // §5: Add Item needs a photo, a designer, a category and a name, with nothing saving or uploading.
   const canAdd =
     photos.imageIds.length > 0 &&
@@ -130,21 +118,10 @@ function AddItemForm({ createQuote, onCancel, onAdded }: AddItemFormProps) {
     !isSaving &&
     !photos.isUploading;
 
-  // After a refused submit, the first field at fault takes focus.
-  useEffect(() => {
-    if (failedSubmits > 0) {
-      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-    }
-  }, [failedSubmits]);
-
-  function clearError(field: FieldName) {
-    setFieldErrors(({ [field]: _cleared, ...rest }) => rest);
-  }
-
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!canAdd) return;
-    setFieldErrors({});
+    form.clearErrors();
     createQuote.mutate(
       {
         brandId: designer.id,
@@ -163,13 +140,11 @@ function AddItemForm({ createQuote, onCancel, onAdded }: AddItemFormProps) {
           onAdded();
         },
         onError: (error) => {
-          const errors = toFieldErrors((isApiError(error) && error.errors) || {});
-          setFieldErrors(errors);
-          setFailedSubmits((count) => count + 1);
-          const formFieldErrors = Object.keys(errors).filter((field) => field !== 'imageIds');
+          const { fields } = showServerErrors(error);
+          const formFieldErrors = Object.keys(fields).filter((field) => field !== 'imageIds');
           // §8 reports a failed Add Item with the upload text; a field's own error says enough.
-          if (errors.imageIds || formFieldErrors.length === 0) {
-            showUploadFailure(errors.imageIds?.join(' ') ?? error.message);
+          if (fields.imageIds || formFieldErrors.length === 0) {
+            showUploadFailure(fields.imageIds?.join(' ') ?? error.message);
           }
         },
       },
@@ -195,16 +170,13 @@ function AddItemForm({ createQuote, onCancel, onAdded }: AddItemFormProps) {
             limit={100}
             nothingFoundMessage="No designer by that name"
             data={designers.map((entry) => ({ value: String(entry.id), label: entry.name }))}
-            value={designerId}
+            {...form.getInputProps('brandId')}
             onChange={(value) => {
-              setDesignerId(value);
+              form.setFieldValue('brandId', value);
               // §5: the categories belong to the designer, so a new designer starts over.
-              setCategoryId(null);
-              clearError('brandId');
-              clearError('categoryId');
+              form.setFieldValue('categoryId', null);
             }}
             disabled={!directory.data || isSaving}
-            error={messagesOf(fieldErrors.brandId)}
             className={classes.half}
           />
           <Select
@@ -213,26 +185,16 @@ function AddItemForm({ createQuote, onCancel, onAdded }: AddItemFormProps) {
             searchable
             nothingFoundMessage="No category by that name"
             data={categoryOptions(designer)}
-            value={categoryId}
-            onChange={(value) => {
-              setCategoryId(value);
-              clearError('categoryId');
-            }}
+            {...form.getInputProps('categoryId')}
             disabled={!designer || isSaving}
-            error={messagesOf(fieldErrors.categoryId)}
             className={classes.half}
           />
           <TextInput
             label="Name"
             placeholder="e.g. Classic Flap Bag"
-            value={name}
             maxLength={QUOTE_NAME_MAX_LENGTH}
-            onChange={(event) => {
-              setName(event.currentTarget.value);
-              clearError('name');
-            }}
+            {...form.getInputProps('name')}
             readOnly={isSaving}
-            error={messagesOf(fieldErrors.name)}
             className={classes.full}
           />
           <Textarea
@@ -240,14 +202,9 @@ function AddItemForm({ createQuote, onCancel, onAdded }: AddItemFormProps) {
             description="Optional: condition, size, colour, what comes with it."
             rows={3}
             resize="vertical"
-            value={description}
             maxLength={QUOTE_DESCRIPTION_MAX_LENGTH}
-            onChange={(event) => {
-              setDescription(event.currentTarget.value);
-              clearError('description');
-            }}
+            {...form.getInputProps('description')}
             readOnly={isSaving}
-            error={messagesOf(fieldErrors.description)}
             className={classes.full}
           />
         </div>
@@ -283,7 +240,7 @@ function AddItemForm({ createQuote, onCancel, onAdded }: AddItemFormProps) {
               className={classes.fileInput}
               disabled={isSaving || photos.isFull}
               aria-describedby={`${photosId}-limits`}
-              aria-invalid={fieldErrors.imageIds ? true : undefined}
+              aria-invalid={photoErrors ? true : undefined}
               onChange={(event) => {
                 photos.addFiles(Array.from(event.currentTarget.files ?? []));
                 // The same file may be chosen again after it was removed.
@@ -300,7 +257,7 @@ function AddItemForm({ createQuote, onCancel, onAdded }: AddItemFormProps) {
               Add Photos
             </Button>
           </div>
-          {fieldErrors.imageIds && <Input.Error>{messagesOf(fieldErrors.imageIds)}</Input.Error>}
+          {photoErrors && <Input.Error>{photoErrors}</Input.Error>}
           <Text size="sm" c="dimmed" role="status">
             {photos.isUploading ? 'Uploading… Add Item waits until every photo is in.' : ''}
           </Text>
@@ -324,16 +281,6 @@ function categoryOptions(designer: Designer | undefined) {
     value: String(category.id),
     label: category.name,
   }));
-}
-
-/** A field can fail more than one rule; each message gets its own line. */
-function messagesOf(messages: string[] | undefined) {
-  if (!messages?.length) return undefined;
-  return messages.map((message) => (
-    <span key={message} className={classes.message}>
-      {message}
-    </span>
-  ));
 }
 
 interface PhotoPreviewProps {

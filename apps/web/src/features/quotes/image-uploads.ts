@@ -7,7 +7,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../lib/api-client.ts';
-import { useUploadQuoteImage } from './quote-mutations.ts';
+import { useUploadQuoteImage } from './new-item-mutations.ts';
 
 /** §8: the one text for a photo that could not be uploaded, and for a failed Add Item. */
 export const UPLOAD_FAILED_TEXT = 'Sorry, there was a problem uploading that file';

@@ -1,11 +1,11 @@
-import { LOGISTICS_TEXT } from '@atelier/contract';
+import { PICKUP_TEXT } from '@atelier/contract';
 import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { jsonResponse, type RecordedRequest } from '../../test/fetch-mock.ts';
-import { shippingLabel } from '../logistics/logistics-test-data.ts';
+import { shippingLabel } from '../pickup/pickup-test-data.ts';
 import { pickupDocument } from '../manifest/manifest-test-data.ts';
-import { latestPad } from '../logistics/signature-pad-fake.ts';
+import { latestPad } from '../pickup/signature-pad-fake.ts';
 import {
   PHONE_WIDTH,
   QUOTES_PATH,
@@ -15,11 +15,11 @@ import {
   selectionBar,
   showQuotes,
   type Handlers,
-} from './pickup-page-test-kit.tsx';
+} from './client-quotes-test-kit.tsx';
 import { quoteListAnswer } from './quotes-test-data.ts';
 
 // jsdom has no canvas: a fake pad draws when told to.
-vi.mock('signature_pad', () => import('../logistics/signature-pad-fake.ts'));
+vi.mock('signature_pad', () => import('../pickup/signature-pad-fake.ts'));
 
 const COMPLETE_PATH = 'POST /api/stylist/white-glove-quotes/complete';
 const LABEL_PATH = 'POST /api/stylist/clients/7/shipping-label';
@@ -67,7 +67,7 @@ async function chooseAction(user: User, choice: 'Pickup' | 'Shipping Label') {
   await user.click(checkboxFor(3));
   await user.click(checkboxFor(1));
   await user.click(within(selectionBar()).getByRole('button', { name: 'Pickup/Shipping Label' }));
-  const dialog = screen.getByRole('dialog', { name: 'Pickup or Shipping Label' });
+  const dialog = await screen.findByRole('dialog', { name: 'Pickup or Shipping Label' });
   await user.click(within(dialog).getByRole('button', { name: choice }));
 }
 
@@ -92,7 +92,7 @@ async function sign(user: User) {
   act(() => {
     latestPad().scribble();
   });
-  await user.click(within(dialog).getByRole('button', { name: LOGISTICS_TEXT.signatureSave }));
+  await user.click(within(dialog).getByRole('button', { name: PICKUP_TEXT.signatureSave }));
 }
 
 describe('pickup mode', { timeout: UI_TEST_TIMEOUT_MS }, () => {
@@ -101,7 +101,7 @@ describe('pickup mode', { timeout: UI_TEST_TIMEOUT_MS }, () => {
 
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(
-      screen.getByRole('heading', { level: 1, name: LOGISTICS_TEXT.confirmPickupHeading }),
+      screen.getByRole('heading', { level: 1, name: PICKUP_TEXT.confirmPickupHeading }),
     ).toHaveFocus();
     expect(screen.getByText('2 items from Ann Lee')).toBeInTheDocument();
     expect(screen.getAllByRole('article').map((card) => card.getAttribute('aria-label'))).toEqual([
@@ -138,15 +138,13 @@ describe('pickup mode', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     await user.click(screen.getByRole('button', { name: 'Tap to sign' }));
     const dialog = await screen.findByRole('dialog', { name: 'Client Signature' });
 
-    expect(
-      within(dialog).getByRole('button', { name: LOGISTICS_TEXT.signatureEmpty }),
-    ).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: PICKUP_TEXT.signatureEmpty })).toBeDisabled();
     expect(within(dialog).getByRole('button', { name: 'Clear' })).toBeDisabled();
 
     act(() => {
       latestPad().scribble();
     });
-    await user.click(within(dialog).getByRole('button', { name: LOGISTICS_TEXT.signatureSave }));
+    await user.click(within(dialog).getByRole('button', { name: PICKUP_TEXT.signatureSave }));
 
     // Saving locks the pad and keeps its PNG, shown inline.
     expect(latestPad().isOn).toBe(false);
@@ -167,16 +165,14 @@ describe('pickup mode', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     expect(latestPad().isOn).toBe(false);
     expect(latestPad().isEmpty()).toBe(false);
     expect(
-      within(dialog).getByRole('button', { name: LOGISTICS_TEXT.signatureConfirm }),
+      within(dialog).getByRole('button', { name: PICKUP_TEXT.signatureConfirm }),
     ).toBeEnabled();
 
     await user.click(within(dialog).getByRole('button', { name: 'Clear' }));
 
     expect(latestPad().isOn).toBe(true);
     expect(latestPad().isEmpty()).toBe(true);
-    expect(
-      within(dialog).getByRole('button', { name: LOGISTICS_TEXT.signatureEmpty }),
-    ).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: PICKUP_TEXT.signatureEmpty })).toBeDisabled();
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.getByRole('button', { name: 'Tap to sign' })).toBeInTheDocument();
     expect(confirmButton()).toBeDisabled();
@@ -188,8 +184,8 @@ describe('pickup mode', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     expect(confirmButton()).toBeDisabled();
     fireEvent.submit(pickupForm());
 
-    expect(await screen.findByText(LOGISTICS_TEXT.signatureRequired)).toBeInTheDocument();
-    expect(screen.getByText(LOGISTICS_TEXT.signatureRequiredTitle)).toBeInTheDocument();
+    expect(await screen.findByText(PICKUP_TEXT.signatureRequired)).toBeInTheDocument();
+    expect(screen.getByText(PICKUP_TEXT.signatureRequiredTitle)).toBeInTheDocument();
     expect(posts(requests, COMPLETE_PATH)).toHaveLength(0);
   });
 
@@ -201,10 +197,10 @@ describe('pickup mode', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     answer = [quote(4, 'pending_authentication')];
 
     await act(() => queryClient.refetchQueries());
-    expect(await screen.findByText(LOGISTICS_TEXT.noPickupItems)).toBeInTheDocument();
+    expect(await screen.findByText(PICKUP_TEXT.noPickupItems)).toBeInTheDocument();
     fireEvent.submit(pickupForm());
 
-    await waitFor(() => expect(screen.getAllByText(LOGISTICS_TEXT.noPickupItems)).toHaveLength(2));
+    await waitFor(() => expect(screen.getAllByText(PICKUP_TEXT.noPickupItems)).toHaveLength(2));
     expect(posts(requests, COMPLETE_PATH)).toHaveLength(0);
   });
 
@@ -237,9 +233,9 @@ describe('pickup mode', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     finish();
 
     expect(
-      await screen.findByRole('heading', { name: LOGISTICS_TEXT.completionHeading }),
+      await screen.findByRole('heading', { name: PICKUP_TEXT.completionHeading }),
     ).toBeInTheDocument();
-    expect(screen.getByText(LOGISTICS_TEXT.pickupSucceeded)).toBeInTheDocument();
+    expect(screen.getByText(PICKUP_TEXT.pickupSucceeded)).toBeInTheDocument();
     expect(await screen.findByText(SUCCESS_TEXT)).toBeInTheDocument();
     await waitFor(() => expect(quoteListRequests(requests)).toHaveLength(2));
 
@@ -265,11 +261,11 @@ describe('pickup mode', { timeout: UI_TEST_TIMEOUT_MS }, () => {
     await user.click(confirmButton());
 
     const form = pickupForm();
-    expect(await within(form).findByText(LOGISTICS_TEXT.labelErrorsHeading)).toBeInTheDocument();
+    expect(await within(form).findByText(PICKUP_TEXT.labelErrorsHeading)).toBeInTheDocument();
     expect(within(form).getByText('Items: #3 is already in transit')).toBeInTheDocument();
     expect(screen.getByText('Some items are no longer accepted.')).toBeInTheDocument();
     expect(
-      screen.getByRole('heading', { level: 1, name: LOGISTICS_TEXT.confirmPickupHeading }),
+      screen.getByRole('heading', { level: 1, name: PICKUP_TEXT.confirmPickupHeading }),
     ).toBeInTheDocument();
     expect(confirmButton()).toBeEnabled();
   });
@@ -282,11 +278,11 @@ describe('pickup mode', { timeout: UI_TEST_TIMEOUT_MS }, () => {
 
     await user.click(confirmButton());
 
-    await waitFor(() => expect(screen.getAllByText(LOGISTICS_TEXT.pickupFailed)).toHaveLength(2));
+    await waitFor(() => expect(screen.getAllByText(PICKUP_TEXT.pickupFailed)).toHaveLength(2));
   });
 });
 
-describe('shipping label from the pickup page', { timeout: UI_TEST_TIMEOUT_MS }, () => {
+describe('shipping label from the client quotes page', { timeout: UI_TEST_TIMEOUT_MS }, () => {
   test('Shipping Label opens the label modal for the selection; a label clears it and reloads', async () => {
     const { user, requests } = await showQuotes(
       handlers({ [LABEL_PATH]: () => jsonResponse(201, { data: shippingLabel() }) }),

@@ -82,3 +82,11 @@ export function refreshClientQuotes(queryClient: QueryClient, clientId: number) 
     { throwOnError: true },
   );
 }
+
+/** Whether the client's list was fetched anew after a change, which §8 reports separately. */
+export async function tryRefreshClientQuotes(queryClient: QueryClient, clientId: number) {
+  return refreshClientQuotes(queryClient, clientId).then(
+    () => true,
+    () => false,
+  );
+}

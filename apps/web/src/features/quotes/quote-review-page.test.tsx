@@ -90,7 +90,7 @@ beforeEach(() => {
 
 type Handler = (request: RecordedRequest) => Response | Promise<Response>;
 
-/** The page under its route (the lead wires it into the app's table), beside the pickup page. */
+/** The page under its route (the lead wires it into the app's table), beside the client quotes page. */
 function renderPage(path: string, handlers: Record<string, Handler> = {}) {
   const fetchMock = mockFetch({ [QUOTES_PATH]: quoteListAnswer(ALL_QUOTES), ...handlers });
   const queryClient = new QueryClient({
@@ -99,7 +99,7 @@ function renderPage(path: string, handlers: Record<string, Handler> = {}) {
   const router = createMemoryRouter(
     [
       { path: routes.quoteReview.path, element: <QuoteReviewPage /> },
-      { path: routes.quotePickup.path, element: <p>Pickup page</p> },
+      { path: routes.clientQuotes.path, element: <p>Client quotes page</p> },
     ],
     { initialEntries: [path] },
   );

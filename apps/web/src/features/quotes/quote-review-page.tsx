@@ -2,7 +2,7 @@ import { statusAction } from '@atelier/contract';
 import { Button, Container, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { quotePickupPath } from '../../app/routes.ts';
+import { clientQuotesPath } from '../../app/routes.ts';
 import { LoadError } from '../../components/load-error.tsx';
 import { parseClientId, useClientQuotes } from './quote-queries.ts';
 import { RecordedAnswerCard } from './recorded-answer-card.tsx';
@@ -54,7 +54,7 @@ function ClientResponses({ clientId, quoteIds }: { clientId: number; quoteIds: S
   const waiting = listed.filter((quote) => statusAction(quote.status) === 'review-response');
   const recorded = listed.filter((quote) => !waiting.includes(quote));
   const backLink = (
-    <Button component={Link} to={quotePickupPath(clientId)} variant="outline">
+    <Button component={Link} to={clientQuotesPath(clientId)} variant="outline">
       {firstName ? `${firstName}'s Quotes` : 'Client Quotes'}
     </Button>
   );

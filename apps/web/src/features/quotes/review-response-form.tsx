@@ -16,7 +16,7 @@ import { notifications } from '@mantine/notifications';
 import { useIsMutating } from '@tanstack/react-query';
 import { useReducer, type FormEvent, type ReactNode } from 'react';
 import { isApiError } from '../../lib/api-client.ts';
-import { recordResponsesKey, useRecordResponses } from './quote-mutations.ts';
+import { recordResponsesKey, useRecordResponses } from './review-response-mutations.ts';
 
 export const RESPONSES_SUBMITTED_TEXT = 'Responses submitted successfully!';
 export const RESPONSES_REFRESH_FAILED_TEXT =
@@ -55,7 +55,7 @@ export function showResponsesFailed(error: unknown) {
   );
 }
 
-/** The stylist records the client's answers (the pickup page's modal). */
+/** The stylist records the client's answers (the client quotes page's modal). */
 export function ReviewResponseForm({
   clientId,
   quotes,

@@ -17,7 +17,7 @@ interface ReviewResponseModalProps {
   onSubmitted: () => void;
 }
 
-/** The pickup page's reviewResponse modal (§2): the client's answers to the selected quotes. */
+/** The client quotes page's reviewResponse modal (§2): the client's answers to the selected quotes. */
 export function ReviewResponseModal({
   clientId,
   quotes,

@@ -1,7 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { IconPlus } from '@tabler/icons-react';
-import classes from './quote-pickup.module.css';
+import classes from './client-quotes.module.css';
 
 interface SelectionProps {
   count: number;

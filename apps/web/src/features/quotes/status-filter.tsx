@@ -1,6 +1,6 @@
 import { STATUS_FILTER_ALL, statusDisplayText, type QuoteView } from '@atelier/contract';
 import { Button, Group, NativeSelect } from '@mantine/core';
-import classes from './quote-pickup.module.css';
+import classes from './client-quotes.module.css';
 
 export interface StatusFilterOption {
   /** A status as the server sends it, or STATUS_FILTER_ALL. */
