@@ -1,4 +1,4 @@
-import { AppShell, Group } from '@mantine/core';
+import { Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -29,8 +29,11 @@ export function preloadSignedInParts(): void {
   void import('../../features/auth/auth-schemas.ts');
 }
 
-const HEADER_HEIGHT = 64;
-const FOOTER_HEIGHT = { base: 64, xs: 80 };
+/**
+ * A modal that locks the page's scroll moves fixed bars by the scrollbar's width through this
+ * class (react-remove-scroll's `zeroRight`), so they do not jump when it opens.
+ */
+const FIXED_BAR = 'right-scroll-bar-position';
 
 interface DarkLayoutProps {
   /** A verified stylist session: shows the profile avatar and the action bar (§2). */
@@ -57,12 +60,8 @@ export function DarkLayout({ isLoggedIn, children }: DarkLayoutProps) {
   const alerts = useLazyModal();
 
   return (
-    <AppShell
-      header={{ height: HEADER_HEIGHT }}
-      footer={isLoggedIn ? { height: FOOTER_HEIGHT } : undefined}
-      padding={0}
-    >
-      <AppShell.Header className={classes.header}>
+    <>
+      <header className={`${classes.header} ${FIXED_BAR}`}>
         <Group h="100%" px={{ base: 'md', xs: 'xl' }} justify="space-between" wrap="nowrap">
           <Link
             to={isLoggedIn ? routes.dashboard.path : routes.home.path}
@@ -77,17 +76,17 @@ export function DarkLayout({ isLoggedIn, children }: DarkLayoutProps) {
             </Suspense>
           )}
         </Group>
-      </AppShell.Header>
+      </header>
 
-      <AppShell.Main>{children}</AppShell.Main>
+      <main className={classes.main}>{children}</main>
 
       {isLoggedIn && (
         <>
-          <AppShell.Footer className={classes.footer} withBorder={false}>
+          <footer className={`${classes.footer} ${FIXED_BAR}`}>
             <Suspense fallback={null}>
               <ActionBar onOpenAlerts={alerts.open} onOpenAccount={account.open} />
             </Suspense>
-          </AppShell.Footer>
+          </footer>
           <Suspense fallback={null}>
             {account.wasOpened && (
               <OpenAfterMount>
@@ -106,6 +105,6 @@ export function DarkLayout({ isLoggedIn, children }: DarkLayoutProps) {
           </Suspense>
         </>
       )}
-    </AppShell>
+    </>
   );
 }
