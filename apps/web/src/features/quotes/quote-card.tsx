@@ -68,7 +68,7 @@ interface QuoteCardProps {
   onToggle: (quote: QuoteView) => void;
 }
 
-/** One quote of the pickup page (§2 "Quote card"); tapping the card selects it. */
+/** One quote of the client quotes page (§2 "Quote card"); tapping the card selects it. */
 export function QuoteCard({ quote, isSelected, canToggle, onToggle }: QuoteCardProps) {
   const statusId = useId();
   const signalsId = useId();
