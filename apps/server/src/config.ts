@@ -1,7 +1,13 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_OFFER_EXPIRY_DAYS, DEFAULT_OFFER_REMINDER_HOURS } from '@atelier/contract';
+import {
+  DEFAULT_OFFER_EXPIRY_DAYS,
+  DEFAULT_OFFER_REMINDER_HOURS,
+  DEFAULT_OFFICE_SLA_HOURS,
+  OFFICE_STAGES,
+  type OfficeStage,
+} from '@atelier/contract';
 import type { PostalAddress } from './integrations/shipping/shipping-provider.ts';
 import type { S3Settings } from './integrations/storage/s3-storage.ts';
 import { DEMO_SITE_PATHS } from './features/demo-sites/demo-site-paths.ts';
@@ -15,6 +21,15 @@ const booleanFlag = z
 /** An IPv4 or IPv6 address with an optional CIDR suffix, or one of proxy-addr's named ranges. */
 const PROXY_ADDRESS =
   /^(?:loopback|linklocal|uniquelocal|(?:\d{1,3}\.){3}\d{1,3}(?:\/\d{1,2})?|[\da-fA-F:]*:[\da-fA-F:.]*(?:\/\d{1,3})?)$/;
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -155,6 +170,41 @@ const EnvSchema = z.object({
   RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** How often each instance prunes and finishes the file deletions of erased clients. */
   RETENTION_SWEEP_MS: z.coerce.number().int().min(200).max(86_400_000).default(3_600_000),
+  /**
+   * The office queues' SLA targets in business hours, as `stage=hours` pairs, comma-separated
+   * (e.g. `to_authenticate=16,to_price=8`); a stage left out keeps its default.
+   */
+  OFFICE_SLA_HOURS: z
+    .string()
+    .default('')
+    .transform((list, context): Record<OfficeStage, number> => {
+      const hours = { ...DEFAULT_OFFICE_SLA_HOURS };
+      for (const pair of list
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean)) {
+        const [stage, value] = pair.split('=').map((part) => part.trim());
+        const number = Number(value);
+        if (!(OFFICE_STAGES as readonly string[]).includes(stage ?? '')) {
+          context.addIssue({
+            code: 'custom',
+            message: `"${stage}" is no queue; use ${OFFICE_STAGES.join(', ')}`,
+          });
+        } else if (!Number.isFinite(number) || number <= 0 || number > 10_000) {
+          context.addIssue({ code: 'custom', message: `${stage} needs hours above 0` });
+        } else {
+          hours[stage as OfficeStage] = number;
+        }
+      }
+      return hours;
+    }),
+  /** A claim on an item nobody has worked on for this long is free again. */
+  OFFICE_CLAIM_IDLE_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
+  /** The office's working hours (Monday to Friday, 9 to 5) are counted in this time zone. */
+  OFFICE_TIME_ZONE: z
+    .string()
+    .default('America/New_York')
+    .refine(isTimeZone, 'must be an IANA time zone, like America/New_York'),
   SHIPPING_PROVIDER: z.enum(['local', 'easypost']).default('local'),
   EASYPOST_API_KEY: z.string().min(1).optional(),
   EASYPOST_API_URL: z.url().optional(),
@@ -297,6 +347,11 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       sweepMs: env.OFFER_SWEEP_MS,
     },
     retention: { days: env.RETENTION_DAYS, sweepMs: env.RETENTION_SWEEP_MS },
+    office: {
+      slaHours: env.OFFICE_SLA_HOURS,
+      claimIdleMinutes: env.OFFICE_CLAIM_IDLE_MINUTES,
+      timeZone: env.OFFICE_TIME_ZONE,
+    },
     shipping: {
       provider: env.SHIPPING_PROVIDER,
       easypost: { apiKey: env.EASYPOST_API_KEY ?? null, apiUrl: env.EASYPOST_API_URL ?? null },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OFFICE_ROLES } from './office.ts';
 import { TimeZoneSchema } from './time-zone.ts';
 
 /** How a stylist is paid (the database's `payment_method`). */
@@ -35,6 +36,8 @@ export const AccountAttributesSchema = z.object({
   ...PersonAttributes,
   email: z.string(),
   isStylist: z.boolean(),
+  /** The back office's staff work at /office (operations, authenticator, pricer, admin); else null. */
+  officeRole: z.enum(OFFICE_ROLES).nullable(),
   paymentMethod: PaymentMethodSchema.nullable(),
   paypalAddress: z.string().nullable(),
   /** The stylist's IANA time zone for emails and PDFs; null until the browser sets it at sign-in. */

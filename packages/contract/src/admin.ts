@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OFFICE_ROLES } from './office.ts';
 
 /* ---------- The back office's accounts, users and client links (`/api/admin/…`, the CLI) ---------- */
 
@@ -6,7 +7,8 @@ import { z } from 'zod';
 export const CreatedAdminSchema = z.object({ userId: z.string(), email: z.string() });
 export type CreatedAdmin = z.infer<typeof CreatedAdminSchema>;
 
-export const ACCOUNT_ROLES = ['stylist', 'admin', 'user'] as const;
+/** A user's role: a stylist, one of the company's staff, or a shop account (`user`). */
+export const ACCOUNT_ROLES = ['stylist', ...OFFICE_ROLES, 'user'] as const;
 export type AccountRole = (typeof ACCOUNT_ROLES)[number];
 
 const UserEmailSchema = z.string().trim().min(1, "Give the user's email.").max(320);

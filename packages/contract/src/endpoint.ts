@@ -8,10 +8,11 @@ import type { z } from 'zod';
  * call is one edit here.
  */
 /**
- * Who may call an endpoint. Every /api call is `stylist` unless it says otherwise; `operations` is
- * a back-office call for the roles that manage client data (and the operator's command line).
+ * Who may call an endpoint. Every /api call is `stylist` unless it says otherwise; `office` is any
+ * of the company's staff (the decision's own right is checked by its handler); `admin` and
+ * `operations` are the back office's lead (operations or admin, and the operator's command line).
  */
-export type Access = 'public' | 'account' | 'stylist' | 'admin' | 'operations';
+export type Access = 'public' | 'account' | 'stylist' | 'office' | 'admin' | 'operations';
 
 export interface Endpoint {
   readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -22,6 +22,7 @@ import type { NotificationHub } from '../features/notifications/notification-hub
 import { notificationsRoutes } from '../features/notifications/notifications.routes.ts';
 import { profileImageRoutes } from '../features/profile/profile-image.routes.ts';
 import { adminQuotesRoutes } from '../features/quotes/admin-quotes.routes.ts';
+import { officeRoutes } from '../features/office/office.routes.ts';
 import { quotesRoutes } from '../features/quotes/quotes.routes.ts';
 import { shareRoutes } from '../features/share/share.routes.ts';
 import { tutorialsRoutes } from '../features/tutorials/tutorials.routes.ts';
@@ -95,6 +96,7 @@ export async function registerFeatureRoutes(
     offerExpiryDays: config.offers.expiryDays,
   });
   await app.register(adminCommissionsRoutes, { db: database.db, storage });
+  await app.register(officeRoutes, { db: database.db, storage, settings: config.office });
   await app.register(pickupRoutes, {
     db: database.db,
     storage,

@@ -1,13 +1,37 @@
-import { API_PREFIX, NON_STYLIST_MESSAGE, type Access } from '@atelier/contract';
+import { API_PREFIX, isOfficeRole, NON_STYLIST_MESSAGE, type Access } from '@atelier/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
+import { isOfficeLead } from './auth.ts';
 
-/** Who may call a route: declared by its endpoint in the contract (`mayManageClientData` for `operations`). */
+/** Who may call a route: declared by its endpoint in the contract. */
 export type { Access };
 
 /** The back office's routes: the operator's command line may call them, and their changes are audited. */
 export const isBackOfficeAccess = (access: Access | undefined) =>
   access === 'admin' || access === 'operations';
+
+/** Why an actor with `role` (and a stylist profile or not) may not call a route, or null. */
+export function accessRefusal(
+  access: Access,
+  actor: Pick<Actor, 'role' | 'stylistId'>,
+): AppError | null {
+  switch (access) {
+    case 'stylist':
+      return actor.stylistId === null ? AppError.forbidden(NON_STYLIST_MESSAGE) : null;
+    case 'office':
+      return isOfficeRole(actor.role)
+        ? null
+        : AppError.forbidden('Only the back office’s staff may do this.');
+    case 'admin':
+      return isOfficeLead(actor.role) ? null : AppError.forbidden('Only admin staff may do this.');
+    case 'operations':
+      return isOfficeLead(actor.role)
+        ? null
+        : AppError.forbidden('Only operations staff may do this.');
+    default:
+      return null;
+  }
+}
 
 export interface Actor {
   /** Null for the operator's command line, which reaches admin routes only (operator-token.ts). */

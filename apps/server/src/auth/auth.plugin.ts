@@ -1,9 +1,4 @@
-import {
-  NON_STYLIST_MESSAGE,
-  SESSION_ENDED_MESSAGE,
-  STREAM_TOKEN_PARAM,
-  type Access,
-} from '@atelier/contract';
+import { SESSION_ENDED_MESSAGE, STREAM_TOKEN_PARAM, type Access } from '@atelier/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
@@ -11,8 +6,8 @@ import { stylists } from '../db/schema.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { AppInstance } from '../lib/app-instance.ts';
 import type { AccessClaims } from './access-token.ts';
-import { isBackOfficeAccess, routeAccess, type Actor } from './actor.ts';
-import { mayManageClientData, ROLES } from './auth.ts';
+import { accessRefusal, isBackOfficeAccess, routeAccess, type Actor } from './actor.ts';
+import { ROLES } from './auth.ts';
 import {
   registerBetterAuthProxy,
   webHeaders,
@@ -69,10 +64,8 @@ export async function registerAuth(app: AppInstance, options: AuthPluginOptions)
       const actor = await sessionCookieActor(options, request);
       if (!actor) throw AppError.unauthorized();
       request.actor = actor;
-      if (access === 'admin' && actor.role !== ROLES.admin)
-        throw AppError.forbidden('Only admin staff may do this.');
-      if (access === 'stylist' && actor.stylistId === null)
-        throw AppError.forbidden(NON_STYLIST_MESSAGE);
+      const refusal = accessRefusal(access, actor);
+      if (refusal) throw refusal;
       return;
     }
     const claims = token ? await verifyAccessToken(token) : null;
@@ -103,11 +96,8 @@ export async function registerAuth(app: AppInstance, options: AuthPluginOptions)
       sessionId: claims.sid ?? null,
       tokenExpiresAt: claims.exp === undefined ? undefined : claims.exp * 1000,
     };
-    if (access === 'stylist' && stylistId === null) throw AppError.forbidden(NON_STYLIST_MESSAGE);
-    if (access === 'admin' && role !== ROLES.admin)
-      throw AppError.forbidden('Only admin staff may do this.');
-    if (access === 'operations' && !mayManageClientData(role))
-      throw AppError.forbidden('Only operations staff may do this.');
+    const refusal = accessRefusal(access, request.actor);
+    if (refusal) throw refusal;
   });
 
   registerSignInRoute(app, options);

@@ -12,14 +12,21 @@ import { isLoopbackHost, LOOPBACK_HOSTS } from '../lib/loopback.ts';
 import { passwordChangedEmail, passwordResetEmail } from './password-emails.ts';
 import { clearSignInFailures } from './sign-in-protection.ts';
 
-export const ROLES = { stylist: 'stylist', admin: 'admin', user: 'user' } as const;
+export const ROLES = {
+  stylist: 'stylist',
+  admin: 'admin',
+  operations: 'operations',
+  authenticator: 'authenticator',
+  pricer: 'pricer',
+  user: 'user',
+} as const;
 
 /**
- * Who may export and erase a client's data (operations' work, docs/decisions/0030): admins today;
- * the one place to widen when an `operations` role exists.
+ * The back office's lead: operations, or admin (every office right). They open accounts, set
+ * roles, export and erase a client's data (docs/decisions/0030) and reassign work.
  */
-export function mayManageClientData(role: string): boolean {
-  return role === ROLES.admin;
+export function isOfficeLead(role: string): boolean {
+  return role === ROLES.admin || role === ROLES.operations;
 }
 export type Role = (typeof ROLES)[keyof typeof ROLES];
 

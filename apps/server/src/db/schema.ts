@@ -4,6 +4,8 @@ import {
   LIFECYCLE_STATUSES,
   NOTIFICATION_KINDS,
   OFFER_KINDS,
+  OFFICE_STAGE_STATUSES,
+  OFFICE_STAGES,
   PAYMENT_METHODS,
   QUOTE_ACTORS,
   SHIPMENT_KINDS,
@@ -268,7 +270,19 @@ export const shipments = pgTable(
     idempotencyKey: text('idempotency_key').unique(),
     createdAt: createdAt(),
   },
-  (t) => [index('shipments_client_idx').on(t.clientId)],
+  (t) => [
+    index('shipments_client_idx').on(t.clientId),
+    // "Scan to receive" finds a parcel by its label's number.
+    index('shipments_tracking_idx').on(t.trackingNumber),
+  ],
+);
+
+/** The office queue of each status (the contract's OFFICE_STAGE_STATUSES), as SQL. */
+const officeStageOfStatus = sql.raw(
+  `case ${OFFICE_STAGES.map(
+    (stage) =>
+      `when status in (${OFFICE_STAGE_STATUSES[stage].map((s) => `'${s}'`).join(', ')}) then '${stage}'`,
+  ).join(' ')} end`,
 );
 
 export const quotes = pgTable(
@@ -301,10 +315,20 @@ export const quotes = pgTable(
     /** The first and last time the client opened a page showing the open offers. */
     offersFirstViewedAt: timestamp('offers_first_viewed_at', { withTimezone: true }),
     offersLastViewedAt: timestamp('offers_last_viewed_at', { withTimezone: true }),
+    /** The office queue the quote waits in, from its status; null once done. */
+    officeStage: text('office_stage', { enum: OFFICE_STAGES }).generatedAlwaysAs(
+      officeStageOfStatus,
+    ),
+    /** When the quote came into its office queue: its SLA clock (set by applyTransition). */
+    stageEnteredAt: timestamp('stage_entered_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    // A queue's page: oldest first.
+    index('quotes_office_queue_idx')
+      .on(t.officeStage, t.stageEnteredAt, t.id)
+      .where(sql`${t.officeStage} is not null`),
     index('quotes_client_idx').on(t.clientId, t.status),
     index('quotes_stylist_status_idx').on(t.stylistId, t.status),
     // The reminder sweep reads only the offers not yet reminded, soonest expiry first.
@@ -312,6 +336,26 @@ export const quotes = pgTable(
       .on(t.offersExpireAt)
       .where(sql`${t.offersRemindedAt} is null and ${t.offersExpireAt} is not null`),
   ],
+);
+
+/**
+ * Who in the back office holds a quote ("Assign to me"): one holder per quote, free again once
+ * `active_at` is older than OFFICE_CLAIM_IDLE_MINUTES. In PostgreSQL, so every instance agrees.
+ */
+export const officeClaims = pgTable(
+  'office_claims',
+  {
+    quoteId: integer('quote_id')
+      .primaryKey()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The holder's last work on it (the claim, a note, a decision). */
+    activeAt: timestamp('active_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('office_claims_user_idx').on(t.userId)],
 );
 
 export const quoteOffers = pgTable(

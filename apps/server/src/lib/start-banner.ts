@@ -28,6 +28,7 @@ export function startBanner(config: {
   } else if (config.seedDemoData) {
     lines.push(
       '  Demo stylist sign-in: demo@atelier.test / atelier-demo',
+      '  Back office at /office: office@atelier.test (operations), authenticator@atelier.test, pricer@atelier.test / atelier-demo',
       '  Non-stylist account (for the stylist-only check): shopper@atelier.test / atelier-demo',
       '  Admin (back office API and CLI): admin@atelier.test / atelier-demo',
     );

@@ -1094,6 +1094,7 @@ function rightfulActor(operation: Operation): fc.Arbitrary<ActorName> {
   switch (operation.access) {
     case 'admin':
     case 'operations':
+    case 'office':
       return fc.constant('admin');
     case 'public':
       return fc.constantFrom('none', 'sessionCookie');
@@ -1118,6 +1119,7 @@ function actorArbitrary(operation: Operation): fc.Arbitrary<ActorName> {
     },
     admin: { admin: 8, stylist: 2, none: 1, garbage: 1, forged: 1, tampered: 1 },
     operations: { admin: 8, stylist: 2, none: 1, garbage: 1, forged: 1, tampered: 1 },
+    office: { admin: 8, stylist: 2, none: 1, garbage: 1, forged: 1, tampered: 1 },
   };
   return fc.oneof(
     ...Object.entries(weights[operation.access]).map(([actor, weight]) => ({

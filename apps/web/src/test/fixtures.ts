@@ -17,6 +17,7 @@ export function accountDocument(
         thumbnailUrl: null,
         email: 'coco@example.com',
         isStylist,
+        officeRole: null,
         paymentMethod: 'check',
         paypalAddress: null,
         timeZone: isStylist ? timeZone : null,

@@ -40,6 +40,17 @@ export const ADMIN = {
   firstName: 'Avery',
   lastName: 'Stone',
 } as const;
+/** The back office's demo staff (they work at /office). */
+export const OFFICE_STAFF = [
+  { email: 'office@atelier.test', firstName: 'Odile', lastName: 'Park', role: 'operations' },
+  {
+    email: 'authenticator@atelier.test',
+    firstName: 'Nadia',
+    lastName: 'Okafor',
+    role: 'authenticator',
+  },
+  { email: 'pricer@atelier.test', firstName: 'Theo', lastName: 'Marchetti', role: 'pricer' },
+] as const;
 
 export interface ClientSeed {
   firstName: string;

@@ -109,6 +109,9 @@ test('the demo accounts sign in with the demo password', async () => {
     'other@atelier.test': 'stylist',
     'shopper@atelier.test': 'user',
     'admin@atelier.test': 'admin',
+    'office@atelier.test': 'operations',
+    'authenticator@atelier.test': 'authenticator',
+    'pricer@atelier.test': 'pricer',
   });
 });
 

@@ -1,4 +1,4 @@
-import { clientBarCode, DEFAULT_OFFER_EXPIRY_DAYS } from '@atelier/contract';
+import { clientBarCode, DEFAULT_OFFER_EXPIRY_DAYS, officeStageOf } from '@atelier/contract';
 import { eq, sql } from 'drizzle-orm';
 import { ROLES, type Auth } from '../../auth/auth.ts';
 import { createAccount } from '../../features/user-accounts/create-account.ts';
@@ -26,7 +26,14 @@ import {
 import { CONTENT_TEXTS, MARKETING_BOX, TUTORIALS } from './content.ts';
 import { CATEGORIES, categoriesOf, DESIGNERS } from './designers.ts';
 import { planDemoData, type StylistPlan } from './demo-plan.ts';
-import { ADMIN, DEMO_PASSWORD, DEMO_STYLIST, OTHER_STYLIST, SHOPPER } from './people.ts';
+import {
+  ADMIN,
+  DEMO_PASSWORD,
+  DEMO_STYLIST,
+  OFFICE_STAFF,
+  OTHER_STYLIST,
+  SHOPPER,
+} from './people.ts';
 import { storeSeedFiles, type SeedFiles } from './seed-files.ts';
 
 export interface SeedDeps {
@@ -45,6 +52,17 @@ const SEED_LOCK_KEY = 7_250_113;
 function offersExpireAt(quote: StylistPlan['quotes'][number]): Date | null {
   const offeredAt = quote.history.find((step) => step.to === 'authenticated_with_offer')?.at;
   return offeredAt ? new Date(offeredAt.getTime() + DEFAULT_OFFER_EXPIRY_DAYS * DAY) : null;
+}
+
+/** When the quote came into its office queue: the first of its last steps within that queue. */
+function stageEnteredAt(quote: StylistPlan['quotes'][number]): Date {
+  const stage = officeStageOf(quote.status);
+  let entered = quote.history.at(-1)!.at;
+  for (const step of quote.history.toReversed()) {
+    if (officeStageOf(step.to) !== stage) break;
+    entered = step.at;
+  }
+  return entered;
 }
 
 async function hasUsers(db: Db | Tx) {
@@ -76,6 +94,8 @@ export async function seedDemoDataIfEmpty({
       createAccount(tx, auth, { ...input, password: DEMO_PASSWORD });
     const admin = await account({ ...ADMIN, role: ROLES.admin });
     await account({ ...SHOPPER, role: ROLES.user });
+    const staff = new Map<string, string>();
+    for (const person of OFFICE_STAFF) staff.set(person.role, (await account(person)).userId);
     const demo = await account({
       email: DEMO_STYLIST.email,
       firstName: DEMO_STYLIST.firstName,
@@ -234,6 +254,7 @@ async function insertStylistData(
         commentToCustomer: quote.commentToCustomer,
         shipmentId: shipmentIdByQuote.get(quote.number) ?? null,
         offersExpireAt: offersExpireAt(quote),
+        stageEnteredAt: stageEnteredAt(quote),
         createdAt: quote.createdAt,
         updatedAt: quote.history.at(-1)!.at,
       })),

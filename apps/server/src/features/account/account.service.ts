@@ -4,7 +4,7 @@ import type {
   StylistResource,
   TimeZoneBodySchema,
 } from '@atelier/contract';
-import { initials } from '@atelier/contract';
+import { initials, isOfficeRole } from '@atelier/contract';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { StylistActor, UserActor } from '../../auth/actor.ts';
@@ -74,6 +74,7 @@ export function toAccountDocument(
         email: user.email,
         thumbnailUrl: files.linkFor(stylist?.thumbnailUrl ?? user.image),
         isStylist: user.role === ROLES.stylist && stylist !== null,
+        officeRole: user.role && isOfficeRole(user.role) ? user.role : null,
         paymentMethod: stylist?.paymentMethod ?? null,
         paypalAddress: stylist?.paypalAddress ?? null,
         timeZone: stylist?.timeZone ?? null,

@@ -1,4 +1,9 @@
-import { statusLabel, type LifecycleStatus, type QuoteActor } from '@atelier/contract';
+import {
+  officeStageOf,
+  statusLabel,
+  type LifecycleStatus,
+  type QuoteActor,
+} from '@atelier/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { quotes, quoteStatusHistory, type QuoteStepDetail } from '../../db/schema.ts';
@@ -140,9 +145,11 @@ export async function applyTransition(
   const refusal = transitionRefusal(quote.status, to, actor.kind);
   if (refusal) throw AppError.conflict(refusal);
   // The status guard catches a caller that forgot to lock the row.
+  // A move into another office queue restarts its SLA clock.
+  const entersQueue = officeStageOf(quote.status) !== officeStageOf(to);
   const updated = await tx
     .update(quotes)
-    .set({ ...input.changes, status: to })
+    .set({ ...input.changes, status: to, ...(entersQueue && { stageEnteredAt: new Date() }) })
     .where(and(eq(quotes.id, quote.id), eq(quotes.status, quote.status)))
     .returning({ id: quotes.id });
   if (updated.length === 0) {

@@ -16,7 +16,7 @@ export const NewAccountSchema = z.object({
   ),
   firstName: z.string().trim().min(1),
   lastName: z.string().trim().min(1),
-  role: z.enum([ROLES.stylist, ROLES.admin, ROLES.user]),
+  role: z.enum(Object.values(ROLES)),
   thumbnailUrl: z.string().optional(),
   createdAt: z.date().optional(),
 });

@@ -1,0 +1,19 @@
+CREATE TABLE "office_claims" (
+	"quote_id" integer PRIMARY KEY NOT NULL,
+	"user_id" text NOT NULL,
+	"claimed_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"active_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "quotes" ADD COLUMN "office_stage" text GENERATED ALWAYS AS (case when status in ('pending_authentication', 'authentication_in_progress') then 'to_authenticate' when status in ('needs_more_info') then 'needs_info' when status in ('authenticated_no_offer') then 'to_price' when status in ('authenticated_with_offer', 'offer_pending') then 'offers_out' when status in ('offer_accepted') then 'accepted' when status in ('in_transit') then 'in_transit' when status in ('received', 'converted') then 'at_warehouse' when status in ('sold') then 'sold' end) STORED;--> statement-breakpoint
+ALTER TABLE "quotes" ADD COLUMN "stage_entered_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+ALTER TABLE "office_claims" ADD CONSTRAINT "office_claims_quote_id_quotes_id_fk" FOREIGN KEY ("quote_id") REFERENCES "public"."quotes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "office_claims" ADD CONSTRAINT "office_claims_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "office_claims_user_idx" ON "office_claims" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "quotes_office_queue_idx" ON "quotes" USING btree ("office_stage","stage_entered_at","id") WHERE "quotes"."office_stage" is not null;--> statement-breakpoint
+CREATE INDEX "shipments_tracking_idx" ON "shipments" USING btree ("tracking_number");--> statement-breakpoint
+-- Quotes made before this migration came into their queue at their last change of status.
+UPDATE "quotes" SET "stage_entered_at" = coalesce(
+  (SELECT max("created_at") FROM "quote_status_history" h WHERE h."quote_id" = "quotes"."id"),
+  "updated_at"
+);

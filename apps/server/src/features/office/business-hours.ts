@@ -1,0 +1,96 @@
+/**
+ * Business hours between two instants: Monday to Friday, 9:00 to 17:00 in the office's time zone
+ * (8 a working day, 40 a week), as the office's SLA targets count them.
+ */
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const OPEN_HOUR = 9;
+const CLOSE_HOUR = 17;
+export const BUSINESS_HOURS_PER_WEEK = 5 * (CLOSE_HOUR - OPEN_HOUR);
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string) {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+interface WallTime {
+  year: number;
+  month: number;
+  day: number;
+  /** Milliseconds since local midnight. */
+  ms: number;
+}
+
+function wallTime(instant: number, timeZone: string): WallTime {
+  const parts: Record<string, number> = {};
+  for (const part of formatterFor(timeZone).formatToParts(instant)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  return {
+    year: parts.year!,
+    month: parts.month!,
+    day: parts.day!,
+    ms: ((parts.hour! * 60 + parts.minute!) * 60 + parts.second!) * 1000 + (instant % 1000),
+  };
+}
+
+/** The instant that reads `ms` past midnight of the local date (day may overflow the month). */
+function instantOf(year: number, month: number, day: number, ms: number, timeZone: string) {
+  const asUtc = Date.UTC(year, month - 1, day) + ms;
+  let instant = asUtc;
+  // Two corrections settle the offset, also across a change of daylight saving time.
+  for (let round = 0; round < 2; round += 1) {
+    const seen = wallTime(instant, timeZone);
+    const seenAsUtc = Date.UTC(seen.year, seen.month - 1, seen.day) + seen.ms;
+    instant += asUtc - seenAsUtc;
+  }
+  return instant;
+}
+
+/** Business milliseconds in [start, end), day by day: for spans of a few weeks at most. */
+function businessMsByDay(start: number, end: number, timeZone: string): number {
+  const first = wallTime(start, timeZone);
+  let total = 0;
+  for (let offset = 0; ; offset += 1) {
+    const date = new Date(Date.UTC(first.year, first.month - 1, first.day + offset));
+    const [year, month, day] = [date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate()];
+    const open = instantOf(year, month, day, OPEN_HOUR * HOUR, timeZone);
+    if (open >= end) break;
+    const weekday = date.getUTCDay();
+    if (weekday === 0 || weekday === 6) continue;
+    const close = instantOf(year, month, day, CLOSE_HOUR * HOUR, timeZone);
+    total += Math.max(0, Math.min(close, end) - Math.max(open, start));
+  }
+  return total;
+}
+
+/** Business hours from `start` to `end` (0 when end is not after start). */
+export function businessHoursBetween(start: Date, end: Date, timeZone: string): number {
+  let from = start.getTime();
+  const to = end.getTime();
+  if (to <= from) return 0;
+  let weeksMs = 0;
+  // Whole weeks hold 40 business hours each, whatever the daylight saving time does.
+  const weeks = Math.floor((to - from) / (7 * DAY)) - 1;
+  if (weeks > 0) {
+    const wall = wallTime(from, timeZone);
+    from = instantOf(wall.year, wall.month, wall.day + 7 * weeks, wall.ms, timeZone);
+    weeksMs = weeks * BUSINESS_HOURS_PER_WEEK * HOUR;
+  }
+  return (weeksMs + businessMsByDay(from, to, timeZone)) / HOUR;
+}

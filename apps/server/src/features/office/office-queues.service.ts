@@ -1,0 +1,185 @@
+import {
+  OFFICE_QUEUE_PAGE_SIZE,
+  OFFICE_STAGES,
+  slaState,
+  type OfficeQueueDocument,
+  type OfficeQueueRow,
+  type OfficeStage,
+} from '@atelier/contract';
+import { and, asc, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  categories,
+  clients,
+  commissions,
+  designers,
+  images,
+  officeClaims,
+  quotes,
+  shipments,
+  stylists,
+  users,
+} from '../../db/schema.ts';
+import type { FileStorage } from '../../integrations/storage/storage.ts';
+import { businessHoursBetween } from './business-hours.ts';
+import { liveClaim } from './office-claims.service.ts';
+import type { OfficeSettings } from './office-settings.ts';
+
+export interface QueueFilters {
+  page: number;
+  mine?: boolean | undefined;
+  stylistId?: number | undefined;
+  designerId?: number | undefined;
+  q?: string | undefined;
+}
+
+/** "Sold" lists the sales still to pay: a sold item whose commission is paid has left the office. */
+const paid = sql`exists (select 1 from ${commissions} where ${commissions.quoteId} = ${quotes.id} and ${commissions.paidAt} is not null)`;
+const inQueue = (stage: OfficeStage | null): SQL =>
+  stage === null
+    ? and(isNotNull(quotes.officeStage), sql`(${quotes.officeStage} <> 'sold' or not ${paid})`)!
+    : stage === 'sold'
+      ? and(eq(quotes.officeStage, stage), sql`not ${paid}`)!
+      : eq(quotes.officeStage, stage);
+
+/** A quote id ("123" or "#123"), an item's barcode, or a label's tracking number. */
+function searchCondition(q: string): SQL {
+  const text = q.trim();
+  const byCode = or(
+    eq(sql`upper(${quotes.barCode})`, text.toUpperCase()),
+    eq(sql`upper(${shipments.trackingNumber})`, text.toUpperCase()),
+    eq(shipments.trackingNumber, text),
+  )!;
+  const id = /^#?(\d{1,9})$/.exec(text)?.[1];
+  return id ? or(eq(quotes.id, Number(id)), byCode)! : byCode;
+}
+
+function filterConditions(filters: QueueFilters, userId: string | null): SQL[] {
+  const conditions: SQL[] = [];
+  if (filters.mine) {
+    conditions.push(userId ? eq(officeClaims.userId, userId) : sql`false`);
+  }
+  if (filters.stylistId !== undefined) conditions.push(eq(quotes.stylistId, filters.stylistId));
+  if (filters.designerId !== undefined) conditions.push(eq(quotes.designerId, filters.designerId));
+  if (filters.q) conditions.push(searchCondition(filters.q));
+  return conditions;
+}
+
+const firstPhoto = sql<
+  string | null
+>`(select ${images.thumbnailKey} from ${images} where ${images.quoteId} = ${quotes.id} order by ${images.position}, ${images.id} limit 1)`;
+
+/**
+ * One page of a queue, oldest first, with every queue's count under the same filters: two
+ * statements, sent at once.
+ */
+export async function listQueue(
+  db: Db,
+  input: { stage: OfficeStage; filters: QueueFilters; userId: string | null },
+  deps: { storage: Pick<FileStorage, 'urlFor'>; settings: OfficeSettings },
+  now = new Date(),
+): Promise<OfficeQueueDocument> {
+  const { stage, filters, userId } = input;
+  const { settings } = deps;
+  const conditions = filterConditions(filters, userId);
+  const needsShipment = filters.q !== undefined && filters.q !== '';
+  const needsClaim = Boolean(filters.mine);
+
+  let counting = db
+    .select({ stage: quotes.officeStage, count: sql<number>`count(*)::int` })
+    .from(quotes)
+    .$dynamic();
+  if (needsShipment) counting = counting.leftJoin(shipments, eq(shipments.id, quotes.shipmentId));
+  if (needsClaim) {
+    counting = counting.leftJoin(
+      officeClaims,
+      and(eq(officeClaims.quoteId, quotes.id), liveClaim(settings)),
+    );
+  }
+
+  const [rows, countRows] = await Promise.all([
+    db
+      .select({
+        quoteId: quotes.id,
+        name: quotes.name,
+        designer: designers.name,
+        category: categories.name,
+        photoKey: firstPhoto,
+        barCode: quotes.barCode,
+        status: quotes.status,
+        stylistId: stylists.id,
+        stylistFirst: stylists.firstName,
+        stylistLast: stylists.lastName,
+        clientId: clients.id,
+        clientFirst: clients.firstName,
+        clientLast: clients.lastName,
+        enteredAt: quotes.stageEnteredAt,
+        offersExpireAt: quotes.offersExpireAt,
+        trackingNumber: shipments.trackingNumber,
+        holderId: officeClaims.userId,
+        holderName: users.name,
+        claimedAt: officeClaims.claimedAt,
+      })
+      .from(quotes)
+      .innerJoin(designers, eq(designers.id, quotes.designerId))
+      .innerJoin(categories, eq(categories.id, quotes.categoryId))
+      .innerJoin(stylists, eq(stylists.id, quotes.stylistId))
+      .innerJoin(clients, eq(clients.id, quotes.clientId))
+      .leftJoin(shipments, eq(shipments.id, quotes.shipmentId))
+      .leftJoin(officeClaims, and(eq(officeClaims.quoteId, quotes.id), liveClaim(settings)))
+      .leftJoin(users, eq(users.id, officeClaims.userId))
+      .where(and(inQueue(stage), ...conditions))
+      .orderBy(asc(quotes.stageEnteredAt), asc(quotes.id))
+      .limit(OFFICE_QUEUE_PAGE_SIZE)
+      .offset((filters.page - 1) * OFFICE_QUEUE_PAGE_SIZE),
+    counting.where(and(inQueue(null), ...conditions)).groupBy(quotes.officeStage),
+  ]);
+
+  const counts = Object.fromEntries(OFFICE_STAGES.map((s) => [s, 0])) as Record<
+    OfficeStage,
+    number
+  >;
+  for (const row of countRows) if (row.stage) counts[row.stage] = row.count;
+  const total = counts[stage];
+  const targetHours = settings.slaHours[stage];
+
+  return {
+    data: rows.map((row): OfficeQueueRow => {
+      const businessHours = businessHoursBetween(row.enteredAt, now, settings.timeZone);
+      return {
+        quoteId: row.quoteId,
+        name: row.name,
+        designer: row.designer,
+        category: row.category,
+        photoUrl: row.photoKey ? deps.storage.urlFor(row.photoKey) : null,
+        barCode: row.barCode,
+        status: row.status,
+        stylist: { id: row.stylistId, name: `${row.stylistFirst} ${row.stylistLast}` },
+        client: { id: row.clientId, name: `${row.clientFirst} ${row.clientLast}` },
+        enteredAt: row.enteredAt.toISOString(),
+        businessHours: Math.round(businessHours * 10) / 10,
+        sla: { state: slaState(businessHours, targetHours), targetHours },
+        holder:
+          row.holderId && row.claimedAt
+            ? {
+                userId: row.holderId,
+                name: row.holderName ?? '',
+                claimedAt: row.claimedAt.toISOString(),
+              }
+            : null,
+        offersExpireAt: row.offersExpireAt?.toISOString() ?? null,
+        trackingNumber: row.trackingNumber,
+      };
+    }),
+    meta: {
+      stage,
+      counts,
+      pagination: {
+        page: filters.page,
+        perPage: OFFICE_QUEUE_PAGE_SIZE,
+        total,
+        totalPages: Math.max(1, Math.ceil(total / OFFICE_QUEUE_PAGE_SIZE)),
+      },
+    },
+  };
+}
