@@ -98,7 +98,13 @@ export async function insertShipment(db: Db, owner: { stylistId: number; clientI
 
 export async function insertCommission(
   db: Db,
-  commission: { stylistId: number; clientId: number; amountCents: number; paidAt?: Date | null },
+  commission: {
+    stylistId: number;
+    clientId: number;
+    amountCents: number;
+    paidAt?: Date | null;
+    quoteId?: number;
+  },
 ) {
   await db.insert(commissions).values({
     productId: `P-${crypto.randomUUID()}`,

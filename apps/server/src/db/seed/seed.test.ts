@@ -84,8 +84,9 @@ async function rowCounts() {
 test('seeds an empty database, then leaves a populated one alone', async () => {
   expect(firstRun).toBe(true);
   const before = await rowCounts();
-  // The four sign-in accounts, and one shop account per client.
-  expect(before.users).toBe(4 + before.clients);
+  // The seven sign-in accounts (two stylists, a shopper, an admin, three office staff), and one
+  // shop account per client.
+  expect(before.users).toBe(7 + before.clients);
   expect(before.clients).toBe(39);
   expect(before.designers).toBeGreaterThanOrEqual(30);
 
