@@ -1,6 +1,7 @@
 import {
   ErrorBodySchema,
   NotificationEventSchema,
+  OfficeQueueDocumentSchema,
   ShippingLabelDocumentSchema,
   UploadedImageSchema,
 } from '@atelier/contract';
@@ -99,6 +100,57 @@ describe.runIf(runs)('two instances on one database and one bucket', () => {
       expect(applied.rows[0]?.n).toBe(journal.entries.length);
     } finally {
       await client.end();
+    }
+  });
+
+  test('two staff claiming one item on A and B at once: one holds it, both instances name the same holder', async () => {
+    const stylist = await stylistOn(a);
+    const [client] = await insertClients(a.database.db, stylist.stylistId, [
+      { firstName: 'Ada', lastName: 'Claim' },
+    ]);
+    const quoteId = await insertQuote(a.database.db, {
+      stylistId: stylist.stylistId,
+      clientId: client!.id,
+      status: 'pending_authentication',
+    });
+    const staff = await Promise.all(
+      (['authenticator', 'pricer'] as const).map(async (role, index) => {
+        const person = await createTestAccount(a, { role, firstName: role, lastName: 'Staff' });
+        return { ...person, token: await tokenFor(index === 0 ? a : b, person.email) };
+      }),
+    );
+    for (let round = 0; round < 5; round += 1) {
+      const answers = await Promise.all(
+        [a, b].map((app, index) =>
+          app.inject({
+            method: 'POST',
+            url: `/api/office/items/${quoteId}/claim`,
+            headers: bearer(staff[index]!.token),
+            payload: {},
+          }),
+        ),
+      );
+      const codes = answers.map((answer) => answer.statusCode).sort();
+      expect(codes).toEqual([200, 409]);
+      const winner = answers.findIndex((answer) => answer.statusCode === 200);
+      const holders = await Promise.all(
+        [a, b].map(async (app) => {
+          const page = await app.inject({
+            method: 'GET',
+            url: `/api/office/queues/to_authenticate?q=${quoteId}`,
+            headers: bearer(staff[0]!.token),
+          });
+          return OfficeQueueDocumentSchema.parse(page.json()).data[0]?.holder?.userId;
+        }),
+      );
+      expect(holders).toEqual([staff[winner]!.userId, staff[winner]!.userId]);
+      // The holder lets go on the other instance, for the next round.
+      const release = await [b, a][winner]!.inject({
+        method: 'DELETE',
+        url: `/api/office/items/${quoteId}/claim`,
+        headers: bearer(staff[winner]!.token),
+      });
+      expect(release.statusCode, release.body).toBe(200);
     }
   });
 

@@ -99,6 +99,12 @@ export const DEFAULT_OFFICE_SLA_HOURS: Readonly<Record<OfficeStage, number>> = {
   sold: 40,
 };
 
+/** One value per queue, each named (the API document lists them). */
+const perStage = <T extends z.ZodType>(schema: T) =>
+  z.object(
+    Object.fromEntries(OFFICE_STAGES.map((stage) => [stage, schema])) as Record<OfficeStage, T>,
+  );
+
 /** "At risk" from this share of the target on. */
 export const SLA_AT_RISK_SHARE = 0.75;
 
@@ -187,7 +193,7 @@ export const OfficeQueueDocumentSchema = z.object({
   meta: z.object({
     stage: OfficeStageSchema,
     /** Every queue's count (the filters apply to all of them). */
-    counts: z.record(OfficeStageSchema, z.number().int()),
+    counts: perStage(z.number().int()),
     pagination: z.object({
       page: z.number().int(),
       perPage: z.number().int(),
@@ -209,7 +215,7 @@ export const OfficeMeDocumentSchema = z.object({
     /** The stylists and designers the queues can be filtered by. */
     stylists: z.array(OfficePersonSchema),
     designers: z.array(OfficePersonSchema),
-    slaHours: z.record(OfficeStageSchema, z.number()),
+    slaHours: perStage(z.number()),
     claimIdleMinutes: z.number().int(),
   }),
 });

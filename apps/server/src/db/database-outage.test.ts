@@ -137,6 +137,7 @@ test.runIf(canStopCluster)(
     const setup = await buildApp(testConfig(env), { logger: false });
     const stylist = await createTestAccount(setup, { role: 'stylist' });
     const admin = await createTestAccount(setup, { role: 'admin' });
+    const office = await createTestAccount(setup, { role: 'operations' });
     await setup.close();
 
     const server = spawnServer(['--enable-source-maps', bundle], env);
@@ -170,6 +171,7 @@ test.runIf(canStopCluster)(
       }
       const stylistToken = await tokenOf(stylist.email);
       const adminToken = await tokenOf(admin.email);
+      const officeToken = await tokenOf(office.email);
 
       let written = 0;
       const newClient = () => {
@@ -256,9 +258,11 @@ test.runIf(canStopCluster)(
       // Longer than the listener's first reconnect attempts: its backoff must not outlast the outage.
       await pause(OUTAGE_MS);
       expect(child.exitCode, server.output()).toBeNull();
-      // Reads, sign-in (Better Auth's own routes) and the notification stream: 503 alike.
+      // Reads, the office's queues, sign-in (Better Auth's own routes) and the notification stream:
+      // 503 alike.
       const duringOutage = [
         await api(`/api/stylist/clients/${sharedClient.id}`, stylistToken),
+        await api('/api/office/queues/to_authenticate', officeToken),
         await signInAt(baseUrl, stylist.email),
         await fetch(
           `${baseUrl}${notificationsApi.streamNotifications.path}?${STREAM_TOKEN_PARAM}=${stylistToken}`,

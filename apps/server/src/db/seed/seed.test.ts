@@ -1,4 +1,4 @@
-import { CONTENT_KEYS } from '@atelier/contract';
+import { CONTENT_KEYS, OFFICE_STAGES } from '@atelier/contract';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -355,4 +355,25 @@ test('the same moment always plans the same data, even in the first hour of a mo
     ...plan.demo.quotes.flatMap((q) => q.history.map((h) => h.at)),
   ];
   expect(everything.every((date) => date === null || date <= now)).toBe(true);
+});
+
+test('every office queue has items, the oldest held by the demo staff', async () => {
+  const perStage = await db()
+    .select({ stage: schema.quotes.officeStage, n: count() })
+    .from(schema.quotes)
+    .groupBy(schema.quotes.officeStage);
+  const counts = Object.fromEntries(perStage.map((row) => [row.stage, row.n]));
+  for (const stage of OFFICE_STAGES) expect(counts[stage], stage).toBeGreaterThan(0);
+
+  const held = await db()
+    .select({ email: schema.users.email, stage: schema.quotes.officeStage })
+    .from(schema.officeClaims)
+    .innerJoin(schema.users, eq(schema.users.id, schema.officeClaims.userId))
+    .innerJoin(schema.quotes, eq(schema.quotes.id, schema.officeClaims.quoteId));
+  expect(held.map((row) => `${row.email} ${row.stage}`).sort()).toEqual([
+    'authenticator@atelier.test to_authenticate',
+    'authenticator@atelier.test to_authenticate',
+    'office@atelier.test at_warehouse',
+    'pricer@atelier.test to_price',
+  ]);
 });

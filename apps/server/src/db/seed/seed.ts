@@ -1,5 +1,10 @@
-import { clientBarCode, DEFAULT_OFFER_EXPIRY_DAYS, officeStageOf } from '@atelier/contract';
-import { eq, sql } from 'drizzle-orm';
+import {
+  clientBarCode,
+  DEFAULT_OFFER_EXPIRY_DAYS,
+  officeStageOf,
+  type OfficeStage,
+} from '@atelier/contract';
+import { asc, eq, sql } from 'drizzle-orm';
 import { ROLES, type Auth } from '../../auth/auth.ts';
 import { createAccount } from '../../features/user-accounts/create-account.ts';
 import { shopAccountRow } from '../../features/user-accounts/shop-account.ts';
@@ -15,6 +20,7 @@ import {
   designers,
   images,
   marketingBoxes,
+  officeClaims,
   quoteOffers,
   quotes,
   quoteStatusHistory,
@@ -127,6 +133,8 @@ export async function seedDemoDataIfEmpty({
       });
     }
 
+    await seedOfficeClaims(tx, staff, now);
+
     await tx.insert(tutorials).values(
       TUTORIALS.map((tutorial, index) => ({
         title: tutorial.title,
@@ -142,6 +150,36 @@ export async function seedDemoDataIfEmpty({
     await tx.insert(contentTexts).values(CONTENT_TEXTS.map((text) => ({ ...text, locale: 'en' })));
     return true;
   });
+}
+
+/**
+ * The demo staff hold a few items, as a working morning leaves them: the authenticator the two
+ * oldest to authenticate, the pricer the oldest to price, operations the oldest at the warehouse.
+ * Like any claim, they are free again once idle for OFFICE_CLAIM_IDLE_MINUTES.
+ */
+async function seedOfficeClaims(tx: Tx, staff: ReadonlyMap<string, string>, now: Date) {
+  const held: [OfficeStage, string, number][] = [
+    ['to_authenticate', 'authenticator', 2],
+    ['to_price', 'pricer', 1],
+    ['at_warehouse', 'operations', 1],
+  ];
+  for (const [stage, role, count] of held) {
+    const rows = await tx
+      .select({ id: quotes.id })
+      .from(quotes)
+      .where(eq(quotes.officeStage, stage))
+      .orderBy(asc(quotes.stageEnteredAt), asc(quotes.id))
+      .limit(count);
+    if (rows.length === 0) continue;
+    await tx.insert(officeClaims).values(
+      rows.map((row) => ({
+        quoteId: row.id,
+        userId: staff.get(role)!,
+        claimedAt: new Date(now.getTime() - 20 * 60_000),
+        activeAt: now,
+      })),
+    );
+  }
 }
 
 interface Directory {

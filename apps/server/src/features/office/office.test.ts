@@ -53,12 +53,14 @@ beforeAll(async () => {
     if (name === 'stylist') stylistId = account.stylistId!;
     if (name === 'otherStylist') otherStylistId = account.stylistId!;
   }
-  [{ id: clientId }] = (await insertClients(app.database.db, stylistId, [
-    { firstName: 'Margaux', lastName: 'Dubois' },
-  ])) as [{ id: number }];
-  [{ id: otherClientId }] = (await insertClients(app.database.db, otherStylistId, [
-    { firstName: 'Inès', lastName: 'Fontaine' },
-  ])) as [{ id: number }];
+  clientId = (
+    await insertClients(app.database.db, stylistId, [{ firstName: 'Margaux', lastName: 'Dubois' }])
+  )[0]!.id;
+  otherClientId = (
+    await insertClients(app.database.db, otherStylistId, [
+      { firstName: 'Inès', lastName: 'Fontaine' },
+    ])
+  )[0]!.id;
 });
 afterAll(() => app.close());
 
@@ -101,7 +103,7 @@ const claimUrl = (quoteId: number) => `/api/office/items/${quoteId}/claim`;
 describe('who may work in the office', () => {
   /** Every office endpoint, with its path filled in. */
   const calls = () =>
-    Object.values(officeApi).map((endpoint) => ({
+    Object.values<Endpoint>(officeApi).map((endpoint) => ({
       endpoint,
       url: endpoint.path.replace(':stage', 'to_price').replace(':quoteId', '1'),
     }));
