@@ -238,7 +238,8 @@ async function insertQuotes(db: Sql, stylistId: number, perClient: number) {
       where cl.stylist_id = ${stylistId}::int
     )
     insert into quotes (stylist_id, client_id, designer_id, category_id, name, description, status,
-                        is_approved, accepted_offer_type, bar_code, created_at, updated_at)
+                        is_approved, accepted_offer_type, bar_code, created_at, updated_at,
+                        stage_entered_at)
     select ${stylistId}::int, p.client_id, i.designer_id, i.category_id, i.name, '', p.status,
            p.status in ('offer_accepted', 'in_transit', 'received', 'converted', 'sold'),
            case when p.status in ('offer_accepted', 'in_transit', 'received', 'converted', 'sold')
@@ -246,6 +247,7 @@ async function insertQuotes(db: Sql, stylistId: number, perClient: number) {
                 when p.status = 'rejected' then 'rejected'::accepted_offer_type end,
            'BN' || lpad(p.client_id::text, 9, '0') || '-' || p.q,
            least(now(), p.created_at + make_interval(days => 3 * p.q)),
+           least(now(), p.created_at + make_interval(days => 3 * p.q + 2)),
            least(now(), p.created_at + make_interval(days => 3 * p.q + 2))
     from planned p
     join items i on i.k = (p.client_id * 7 + p.q * 13) % ${CATALOGUE.length}

@@ -31,6 +31,7 @@ export * from './shop-login.ts';
 export * from './outbox.ts';
 export * from './admin.ts';
 export * from './office.ts';
+export * from './office-item.ts';
 export * from './file-link-expiry.ts';
 export * from './text.ts';
 export * from './client-data.ts';

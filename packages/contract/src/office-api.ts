@@ -8,6 +8,12 @@ import {
   OfficeQueueQuerySchema,
   OfficeStageParamsSchema,
 } from './office.ts';
+import {
+  OfficeDecisionBodySchema,
+  OfficeItemDocumentSchema,
+  OfficeNoteBodySchema,
+  OfficeNoteDocumentSchema,
+} from './office-item.ts';
 import { QuoteIdParamsSchema } from './params.ts';
 
 const refusals = { 401: ErrorBodySchema, 403: ErrorBodySchema };
@@ -61,6 +67,52 @@ export const officeApi = endpoints('office', {
       ...refusals,
       404: ErrorBodySchema,
       409: ErrorBodySchema,
+    },
+  },
+  getItem: {
+    method: 'GET',
+    path: '/api/office/items/:quoteId',
+    access: 'office',
+    summary:
+      "An item's workspace: the quote, its people, its clock, its notes and the decisions open to the caller",
+    params: QuoteIdParamsSchema,
+    responses: {
+      200: OfficeItemDocumentSchema,
+      400: ErrorBodySchema,
+      ...refusals,
+      404: ErrorBodySchema,
+    },
+  },
+  decideItem: {
+    method: 'POST',
+    path: '/api/office/items/:quoteId/decisions',
+    access: 'office',
+    summary: 'Take a decision on an item (authenticate, price, receive, sell), in one transaction',
+    description:
+      'Each decision needs its right (an authenticator cannot price, a pricer cannot authenticate: 403) and applies where the status allows (else 409). `version` is the one the item was loaded with: if someone else changed the item since, the answer is 409 and nothing is written. A counterfeit verdict without a reason answers 422.',
+    params: QuoteIdParamsSchema,
+    body: OfficeDecisionBodySchema,
+    responses: {
+      200: OfficeItemDocumentSchema,
+      400: ErrorBodySchema,
+      ...refusals,
+      404: ErrorBodySchema,
+      409: ErrorBodySchema,
+      422: ErrorBodySchema,
+    },
+  },
+  addItemNote: {
+    method: 'POST',
+    path: '/api/office/items/:quoteId/notes',
+    access: 'office',
+    summary: 'Add an internal note to an item (staff only, never shown to the stylist or client)',
+    params: QuoteIdParamsSchema,
+    body: OfficeNoteBodySchema,
+    responses: {
+      201: OfficeNoteDocumentSchema,
+      400: ErrorBodySchema,
+      ...refusals,
+      404: ErrorBodySchema,
     },
   },
 });

@@ -96,7 +96,13 @@ export async function registerFeatureRoutes(
     offerExpiryDays: config.offers.expiryDays,
   });
   await app.register(adminCommissionsRoutes, { db: database.db, storage });
-  await app.register(officeRoutes, { db: database.db, storage, settings: config.office });
+  await app.register(officeRoutes, {
+    db: database.db,
+    storage,
+    sites: config.sites,
+    offerExpiryDays: config.offers.expiryDays,
+    settings: config.office,
+  });
   await app.register(pickupRoutes, {
     db: database.db,
     storage,

@@ -277,9 +277,12 @@ export const shipments = pgTable(
   ],
 );
 
-/** The office queue of each status (the contract's OFFICE_STAGE_STATUSES), as SQL. */
+/**
+ * The office queue of each status (the contract's OFFICE_STAGE_STATUSES), as SQL; a sale whose
+ * commission is paid has left the office ("Sold" lists the sales to pay).
+ */
 const officeStageOfStatus = sql.raw(
-  `case ${OFFICE_STAGES.map(
+  `case when commission_paid_at is not null then null ${OFFICE_STAGES.map(
     (stage) =>
       `when status in (${OFFICE_STAGE_STATUSES[stage].map((s) => `'${s}'`).join(', ')}) then '${stage}'`,
   ).join(' ')} end`,
@@ -315,6 +318,8 @@ export const quotes = pgTable(
     /** The first and last time the client opened a page showing the open offers. */
     offersFirstViewedAt: timestamp('offers_first_viewed_at', { withTimezone: true }),
     offersLastViewedAt: timestamp('offers_last_viewed_at', { withTimezone: true }),
+    /** When the stylist's commission on the item's sale was paid: the item's last step. */
+    commissionPaidAt: timestamp('commission_paid_at', { withTimezone: true }),
     /** The office queue the quote waits in, from its status; null once done. */
     officeStage: text('office_stage', { enum: OFFICE_STAGES }).generatedAlwaysAs(
       officeStageOfStatus,
@@ -331,6 +336,8 @@ export const quotes = pgTable(
       .where(sql`${t.officeStage} is not null`),
     index('quotes_client_idx').on(t.clientId, t.status),
     index('quotes_stylist_status_idx').on(t.stylistId, t.status),
+    // A label's items ("Scan to receive", the search by tracking number).
+    index('quotes_shipment_idx').on(t.shipmentId),
     // The reminder sweep reads only the offers not yet reminded, soonest expiry first.
     index('quotes_offers_reminder_idx')
       .on(t.offersExpireAt)
@@ -358,6 +365,23 @@ export const officeClaims = pgTable(
   (t) => [index('office_claims_user_idx').on(t.userId)],
 );
 
+/** The back office's internal notes on an item: staff only, never shown to stylist or client. */
+export const officeNotes = pgTable(
+  'office_notes',
+  {
+    id: id(),
+    quoteId: integer('quote_id')
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    authorUserId: text('author_user_id')
+      .notNull()
+      .references(() => users.id),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('office_notes_quote_idx').on(t.quoteId, t.createdAt)],
+);
+
 export const quoteOffers = pgTable(
   'quote_offers',
   {
@@ -378,6 +402,8 @@ export interface QuoteStepDetail {
   offersExpireAt?: string;
   /** The offers were opened again without a change of status. */
   renewed?: true;
+  /** The back office's request for more information: what is missing, and its message. */
+  request?: { missing: string; message: string };
 }
 
 export const quoteStatusHistory = pgTable(

@@ -47,7 +47,9 @@ export function registerAdminAudit(app: AppInstance, db: Db) {
     return payload;
   };
   app.addHook('onRoute', (route) => {
-    if (!isBackOfficeAccess(route.config?.access)) return;
+    const access = route.config?.access;
+    // The office's decisions, notes and claims are audited as the admin routes are.
+    if (!isBackOfficeAccess(access) && access !== 'office') return;
     if ([route.method].flat().every((method) => READS.has(method))) return;
     route.onSend = [route.onSend ?? []].flat().concat(audit);
   });

@@ -67,6 +67,11 @@ export class AppError extends Error {
     return new AppError(ErrorCode.unavailable, message, 503, undefined, { cause });
   }
 
+  /** Well-formed input the server cannot act on as it stands (422), e.g. a verdict without its reason. */
+  static unprocessable(message: string, errors?: Record<string, string[]>) {
+    return new AppError(ErrorCode.validation, message, 422, errors);
+  }
+
   /** Input at fault, field by field (400), in the same words as a failed schema check. */
   static validation(errors: Record<string, string[]>) {
     return new AppError(ErrorCode.validation, VALIDATION_MESSAGE, 400, errors);

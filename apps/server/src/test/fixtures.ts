@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { OfferKind } from '@atelier/contract';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
   categories,
@@ -114,6 +115,13 @@ export async function insertCommission(
     purchasePriceCents: 100_00,
     ...commission,
   });
+  // As a payout does: a paid sale leaves the office's "Sold" queue.
+  if (commission.quoteId !== undefined && commission.paidAt) {
+    await db
+      .update(quotes)
+      .set({ commissionPaidAt: commission.paidAt })
+      .where(eq(quotes.id, commission.quoteId));
+  }
 }
 
 /** A designer making the given number of new categories, as the new item form lists them. */

@@ -376,6 +376,11 @@ async function insertStylistData(
     )
     .returning({ id: commissions.id, productId: commissions.productId });
   const commissionIdByProduct = new Map(commissionRows.map((row) => [row.productId, row.id]));
+  // A paid sale has left the office's "Sold" queue, as a payout makes it leave.
+  await tx.execute(
+    sql`update ${quotes} set commission_paid_at = c.paid_at from ${commissions} c
+        where c.quote_id = ${quotes.id} and c.paid_at is not null and ${quotes.stylistId} = ${stylistId}`,
+  );
   await tx.insert(commissionStatuses).values(
     plan.commissions.flatMap((commission) =>
       commission.statuses.map(({ label, text, at }) => ({

@@ -1,7 +1,7 @@
 import { formatCents, type MarkPaidAnswer } from '@atelier/contract';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { commissions, commissionStatuses, stylists } from '../../db/schema.ts';
+import { commissions, commissionStatuses, quotes, stylists } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { createNotifications } from '../notifications/index.ts';
 
@@ -68,6 +68,24 @@ export async function markCommissionsPaid(
         inArray(
           commissions.id,
           unpaid.map((row) => row.id),
+        ),
+      );
+    // A paid sale leaves the office's "Sold" queue.
+    await tx
+      .update(quotes)
+      .set({ commissionPaidAt: paidAt })
+      .where(
+        inArray(
+          quotes.id,
+          tx
+            .select({ id: commissions.quoteId })
+            .from(commissions)
+            .where(
+              inArray(
+                commissions.id,
+                unpaid.map((row) => row.id),
+              ),
+            ),
         ),
       );
     await tx.insert(commissionStatuses).values(

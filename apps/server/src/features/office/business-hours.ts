@@ -36,16 +36,43 @@ interface WallTime {
   ms: number;
 }
 
-function wallTime(instant: number, timeZone: string): WallTime {
-  const parts: Record<string, number> = {};
-  for (const part of formatterFor(timeZone).formatToParts(instant)) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+/** The zone's offset from UTC at `instant` (ms), kept per hour: it changes only on the hour. */
+const offsets = new Map<string, number>();
+const OFFSETS_KEPT = 20_000;
+
+function offsetAt(instant: number, timeZone: string): number {
+  const key = `${timeZone}|${Math.floor(instant / HOUR)}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    const parts = new Map<string, number>();
+    for (const part of formatterFor(timeZone).formatToParts(instant)) {
+      if (part.type !== 'literal') parts.set(part.type, Number(part.value));
+    }
+    const [year, month, day, hour, minute, second] = [
+      'year',
+      'month',
+      'day',
+      'hour',
+      'minute',
+      'second',
+    ].map((type) => parts.get(type) ?? 0) as [number, number, number, number, number, number];
+    const asUtc = Date.UTC(year, month - 1, day, hour, minute, second);
+    offset = asUtc - (instant - (((instant % 1000) + 1000) % 1000));
+    if (offsets.size >= OFFSETS_KEPT) offsets.clear();
+    offsets.set(key, offset);
   }
+  return offset;
+}
+
+function wallTime(instant: number, timeZone: string): WallTime {
+  const local = new Date(instant + offsetAt(instant, timeZone));
   return {
-    year: parts.year!,
-    month: parts.month!,
-    day: parts.day!,
-    ms: ((parts.hour! * 60 + parts.minute!) * 60 + parts.second!) * 1000 + (instant % 1000),
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    ms:
+      ((local.getUTCHours() * 60 + local.getUTCMinutes()) * 60 + local.getUTCSeconds()) * 1000 +
+      local.getUTCMilliseconds(),
   };
 }
 
@@ -62,6 +89,24 @@ function instantOf(year: number, month: number, day: number, ms: number, timeZon
   return instant;
 }
 
+/** A working day's opening and closing instants, kept: a queue page asks for the same few days. */
+const dayBounds = new Map<string, readonly [number, number]>();
+const DAY_BOUNDS_KEPT = 5_000;
+
+function boundsOf(year: number, month: number, day: number, timeZone: string) {
+  const key = `${timeZone}|${year}-${month}-${day}`;
+  let bounds = dayBounds.get(key);
+  if (!bounds) {
+    if (dayBounds.size >= DAY_BOUNDS_KEPT) dayBounds.clear();
+    bounds = [
+      instantOf(year, month, day, OPEN_HOUR * HOUR, timeZone),
+      instantOf(year, month, day, CLOSE_HOUR * HOUR, timeZone),
+    ];
+    dayBounds.set(key, bounds);
+  }
+  return bounds;
+}
+
 /** Business milliseconds in [start, end), day by day: for spans of a few weeks at most. */
 function businessMsByDay(start: number, end: number, timeZone: string): number {
   const first = wallTime(start, timeZone);
@@ -69,11 +114,10 @@ function businessMsByDay(start: number, end: number, timeZone: string): number {
   for (let offset = 0; ; offset += 1) {
     const date = new Date(Date.UTC(first.year, first.month - 1, first.day + offset));
     const [year, month, day] = [date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate()];
-    const open = instantOf(year, month, day, OPEN_HOUR * HOUR, timeZone);
+    const [open, close] = boundsOf(year, month, day, timeZone);
     if (open >= end) break;
     const weekday = date.getUTCDay();
     if (weekday === 0 || weekday === 6) continue;
-    const close = instantOf(year, month, day, CLOSE_HOUR * HOUR, timeZone);
     total += Math.max(0, Math.min(close, end) - Math.max(open, start));
   }
   return total;

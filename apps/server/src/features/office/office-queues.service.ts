@@ -6,12 +6,11 @@ import {
   type OfficeQueueRow,
   type OfficeStage,
 } from '@atelier/contract';
-import { and, asc, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   categories,
   clients,
-  commissions,
   designers,
   images,
   officeClaims,
@@ -33,25 +32,20 @@ export interface QueueFilters {
   q?: string | undefined;
 }
 
-/** "Sold" lists the sales still to pay: a sold item whose commission is paid has left the office. */
-const paid = sql`exists (select 1 from ${commissions} where ${commissions.quoteId} = ${quotes.id} and ${commissions.paidAt} is not null)`;
+/** A quote's queue, or (null) any queue: a quote in none is done. */
 const inQueue = (stage: OfficeStage | null): SQL =>
-  stage === null
-    ? and(isNotNull(quotes.officeStage), sql`(${quotes.officeStage} <> 'sold' or not ${paid})`)!
-    : stage === 'sold'
-      ? and(eq(quotes.officeStage, stage), sql`not ${paid}`)!
-      : eq(quotes.officeStage, stage);
+  stage === null ? isNotNull(quotes.officeStage) : eq(quotes.officeStage, stage);
 
-/** A quote id ("123" or "#123"), an item's barcode, or a label's tracking number. */
+/**
+ * A quote id ("123" or "#123"), an item's barcode, or a label's tracking number, as typed or in
+ * capitals (as scanners and labels print them): each an index lookup.
+ */
 function searchCondition(q: string): SQL {
   const text = q.trim();
-  const byCode = or(
-    eq(sql`upper(${quotes.barCode})`, text.toUpperCase()),
-    eq(sql`upper(${shipments.trackingNumber})`, text.toUpperCase()),
-    eq(shipments.trackingNumber, text),
-  )!;
+  const spellings = [...new Set([text, text.toUpperCase()])];
+  const byCode = sql`(${inArray(quotes.barCode, spellings)} or ${quotes.shipmentId} in (select ${shipments.id} from ${shipments} where ${inArray(shipments.trackingNumber, spellings)}))`;
   const id = /^#?(\d{1,9})$/.exec(text)?.[1];
-  return id ? or(eq(quotes.id, Number(id)), byCode)! : byCode;
+  return id ? sql`(${eq(quotes.id, Number(id))} or ${byCode})` : byCode;
 }
 
 function filterConditions(filters: QueueFilters, userId: string | null): SQL[] {
@@ -82,14 +76,12 @@ export async function listQueue(
   const { stage, filters, userId } = input;
   const { settings } = deps;
   const conditions = filterConditions(filters, userId);
-  const needsShipment = filters.q !== undefined && filters.q !== '';
   const needsClaim = Boolean(filters.mine);
 
   let counting = db
     .select({ stage: quotes.officeStage, count: sql<number>`count(*)::int` })
     .from(quotes)
     .$dynamic();
-  if (needsShipment) counting = counting.leftJoin(shipments, eq(shipments.id, quotes.shipmentId));
   if (needsClaim) {
     counting = counting.leftJoin(
       officeClaims,

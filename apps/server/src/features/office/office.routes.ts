@@ -1,11 +1,13 @@
 import { hasOfficeRight, officeApi } from '@atelier/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor } from '../../auth/actor.ts';
+import type { SiteUrls } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { FileStorage } from '../../integrations/storage/storage.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/route.ts';
 import { claimItem, releaseItem } from './office-claims.service.ts';
+import { addOfficeNote, decideOfficeItem, getOfficeItem } from './office-item.service.ts';
 import { getOfficeMe } from './office-me.service.ts';
 import { listQueue } from './office-queues.service.ts';
 import type { OfficeSettings } from './office-settings.ts';
@@ -14,8 +16,12 @@ import type { OfficeSettings } from './office-settings.ts';
 export const officeRoutes: FastifyPluginAsyncZod<{
   db: Db;
   storage: FileStorage;
+  sites: SiteUrls;
+  /** OFFER_EXPIRY_DAYS */
+  offerExpiryDays: number;
   settings: OfficeSettings;
-}> = async (app, { db, storage, settings }) => {
+}> = async (app, { db, storage, sites, offerExpiryDays, settings }) => {
+  const itemDeps = { storage, sites, offerExpiryDays, settings };
   route(app, officeApi.getOfficeMe, (request) =>
     getOfficeMe(db, requireActor(request).userId, settings),
   );
@@ -61,5 +67,26 @@ export const officeRoutes: FastifyPluginAsyncZod<{
       },
       settings,
     );
+  });
+
+  route(app, officeApi.getItem, (request) =>
+    getOfficeItem(db, requireActor(request), request.params.quoteId, itemDeps),
+  );
+
+  route(app, officeApi.decideItem, (request) =>
+    decideOfficeItem(
+      db,
+      requireActor(request),
+      { quoteId: request.params.quoteId, decision: request.body },
+      itemDeps,
+    ),
+  );
+
+  route(app, officeApi.addItemNote, async (request, reply) => {
+    const note = await addOfficeNote(db, requireActor(request), {
+      quoteId: request.params.quoteId,
+      text: request.body.text,
+    });
+    return reply.code(201).send(note);
   });
 };

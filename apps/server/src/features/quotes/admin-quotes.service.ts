@@ -171,66 +171,79 @@ export async function applyQuoteAction(
   deps: QuoteLinkDeps & OfferDeps,
   now = new Date(),
 ): Promise<QuoteDocument> {
-  await db.transaction(async (tx) => {
-    const [quote] = await tx
-      .select({ id: quotes.id, status: quotes.status })
-      .from(quotes)
-      .where(eq(quotes.id, input.quoteId))
-      .for('update');
-    if (!quote) throw AppError.notFound('Quote');
-    const { action } = input.action;
-    const step = stepOf(input.action);
-    const renewal = step.to === null;
-    const refusal =
-      (step.to === null ? null : transitionRefusal(quote.status, step.to, actor.kind)) ??
-      (ADMIN_ACTION_FROM[action].includes(quote.status)
-        ? null
-        : `The action "${action}" does not apply to a quote that is "${statusLabel(quote.status)}".`);
-    if (refusal) throw AppError.conflict(refusal);
-    const rows = step.offers ? offerRows(quote.id, step.offers) : [];
-    const opens = step.opensOffers
-      ? new Date(
-          now.getTime() +
-            (step.opensOffers.days ?? deps.offerExpiryDays ?? DEFAULT_OFFER_EXPIRY_DAYS) * DAY_MS,
-        )
-      : null;
-    const detail: QuoteStepDetail | null = opens && {
-      ...(rows.length > 0 && {
-        offers: Object.fromEntries(rows.map((row) => [row.type, row.amountCents])),
-      }),
-      offersExpireAt: opens.toISOString(),
-      ...(renewal && { renewed: true as const }),
-    };
-    // New offers are unseen and not yet reminded of; a renewal keeps what the client saw.
-    const window: QuoteChanges = opens
-      ? {
-          offersExpireAt: opens,
-          offersRemindedAt: null,
-          ...(!renewal && { offersFirstViewedAt: null, offersLastViewedAt: null }),
-        }
-      : {};
-    const note = input.action.note || step.note;
-    if (step.to === null) {
-      await tx.update(quotes).set(window).where(eq(quotes.id, quote.id));
-      await recordStatusChange(tx, {
-        quoteId: quote.id,
-        from: quote.status,
-        to: quote.status,
-        actor,
-        note,
-        detail,
-      });
-    } else {
-      await applyTransition(tx, {
-        quote,
-        to: step.to,
-        actor,
-        note,
-        changes: { ...step.changes, ...window },
-        detail,
-      });
-    }
-    await replaceOffers(tx, rows);
-  });
+  await db.transaction((tx) => applyQuoteActionIn(tx, actor, input, deps, now));
   return getQuote(db, input.quoteId, deps);
+}
+
+/** `applyQuoteAction` in the caller's transaction (the office's decisions check more first). */
+export async function applyQuoteActionIn(
+  tx: Tx,
+  actor: QuoteActorRef,
+  input: { quoteId: number; action: AdminQuoteAction; detail?: QuoteStepDetail },
+  deps: OfferDeps,
+  now = new Date(),
+): Promise<void> {
+  const [quote] = await tx
+    .select({ id: quotes.id, status: quotes.status })
+    .from(quotes)
+    .where(eq(quotes.id, input.quoteId))
+    .for('update');
+  if (!quote) throw AppError.notFound('Quote');
+  const { action } = input.action;
+  const step = stepOf(input.action);
+  const renewal = step.to === null;
+  const refusal =
+    (step.to === null ? null : transitionRefusal(quote.status, step.to, actor.kind)) ??
+    (ADMIN_ACTION_FROM[action].includes(quote.status)
+      ? null
+      : `The action "${action}" does not apply to a quote that is "${statusLabel(quote.status)}".`);
+  if (refusal) throw AppError.conflict(refusal);
+  const rows = step.offers ? offerRows(quote.id, step.offers) : [];
+  const opens = step.opensOffers
+    ? new Date(
+        now.getTime() +
+          (step.opensOffers.days ?? deps.offerExpiryDays ?? DEFAULT_OFFER_EXPIRY_DAYS) * DAY_MS,
+      )
+    : null;
+  const detail: QuoteStepDetail | null =
+    opens || input.detail
+      ? {
+          ...input.detail,
+          ...(rows.length > 0 && {
+            offers: Object.fromEntries(rows.map((row) => [row.type, row.amountCents])),
+          }),
+          ...(opens && { offersExpireAt: opens.toISOString() }),
+          ...(renewal && { renewed: true as const }),
+        }
+      : null;
+  // New offers are unseen and not yet reminded of; a renewal keeps what the client saw.
+  const window: QuoteChanges = opens
+    ? {
+        offersExpireAt: opens,
+        offersRemindedAt: null,
+        ...(!renewal && { offersFirstViewedAt: null, offersLastViewedAt: null }),
+      }
+    : {};
+  const note = input.action.note || step.note;
+  if (step.to === null) {
+    await tx.update(quotes).set(window).where(eq(quotes.id, quote.id));
+    await recordStatusChange(tx, {
+      quoteId: quote.id,
+      from: quote.status,
+      to: quote.status,
+      actor,
+      note,
+      detail,
+    });
+  } else {
+    await applyTransition(tx, {
+      quote,
+      to: step.to,
+      actor,
+      note,
+      changes: { ...step.changes, ...window },
+      detail,
+    });
+  }
+  await replaceOffers(tx, rows);
 }

@@ -1,0 +1,192 @@
+/**
+ * The back office's queues at scale (100k quotes by default: 50k clients × 2 quotes) on
+ * PostgreSQL: a queue's first page, a deep page, the filters and the searches, as an operations
+ * lead calls them, with /health/live as the baseline, all in one run. Issue 30's target: a queue
+ * page answers in p95 ≤ 300 ms (autocannon reports p97.5, which is at least p95).
+ *
+ *   pg_virtualenv -t -v 15 bash -c 'DATABASE_URL=postgres://$PGUSER:$PGPASSWORD@127.0.0.1:$PGPORT/$PGDATABASE npx tsx bench/office.ts'
+ *
+ * Knobs: DURATION (s per scenario, 5), CONNECTIONS (10), WARMUP (s, 1), ROUNDS (interleaved
+ * rounds of every scenario, 3), and generate-data.ts's STYLISTS (1 here), CLIENTS_PER_STYLIST
+ * (50000 here), QUOTES_PER_CLIENT (2), COMMISSIONS_PER_CLIENT (1).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { eq, sql } from 'drizzle-orm';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { officeClaims, quotes, users } from '../apps/server/src/db/schema.ts';
+import { createAccount } from '../apps/server/src/features/user-accounts/create-account.ts';
+import { API_ACCEPT, type OfficeQueueDocument } from '../packages/contract/src/index.ts';
+import {
+  BENCH_AUTH_SECRET,
+  BENCH_PASSWORD,
+  generateData,
+  optionsFromEnv,
+} from './generate-data.ts';
+import { bearerFor } from './sign-in.ts';
+
+if (!process.env.DATABASE_URL) {
+  console.error(
+    'bench/office.ts needs PostgreSQL: set DATABASE_URL=postgres://… (its data is generated once and reused).\n' +
+      "  pg_virtualenv -t -v 15 bash -c 'DATABASE_URL=postgres://$PGUSER:$PGPASSWORD@127.0.0.1:$PGPORT/$PGDATABASE npx tsx bench/office.ts'",
+  );
+  process.exit(1);
+}
+
+const duration = Number(process.env.DURATION ?? 5);
+const connections = Number(process.env.CONNECTIONS ?? 10);
+const warmup = Number(process.env.WARMUP ?? 1);
+const rounds = Number(process.env.ROUNDS ?? 3);
+const TARGET_MS = 300;
+const generate = optionsFromEnv({ STYLISTS: '1', CLIENTS_PER_STYLIST: '50000', ...process.env });
+const OFFICE_EMAIL = 'bench-office@atelier.test';
+
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-'));
+const config = loadConfig({
+  AUTH_SECRET: BENCH_AUTH_SECRET,
+  JWT_TTL_SECONDS: '86400',
+  ...process.env,
+  DATA_DIR: scratch,
+  WEB_DIST_DIR: path.join(scratch, 'no-web'),
+  LOG_LEVEL: 'warn',
+  PORT: '0',
+});
+const app = await buildApp(config, { logger: false });
+const db = app.database.db;
+
+interface Sample {
+  rps: number;
+  p50: number;
+  p97_5: number;
+  p99: number;
+}
+const samples = new Map<string, Sample[]>();
+let failed = false;
+
+try {
+  await generateData(db, { ...generate, auth: app.auth, log: (line) => console.log(`  ${line}`) });
+  let [office] = await db.select({ id: users.id }).from(users).where(eq(users.email, OFFICE_EMAIL));
+  if (!office) {
+    const made = await createAccount(db, app.auth, {
+      email: OFFICE_EMAIL,
+      password: BENCH_PASSWORD,
+      firstName: 'Bench',
+      lastName: 'Office',
+      role: 'operations',
+    });
+    office = { id: made.userId };
+    // A morning's claims: 40 items of each queue held by the lead.
+    await db.execute(sql`
+      insert into ${officeClaims} (quote_id, user_id)
+      select id, ${office.id} from (
+        select id, row_number() over (partition by office_stage order by stage_entered_at) as n
+        from ${quotes} where office_stage is not null
+      ) ranked where n <= 40
+      on conflict do nothing`);
+  }
+
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  const headers = {
+    ...(await bearerFor(address, config.publicUrl, {
+      email: OFFICE_EMAIL,
+      password: BENCH_PASSWORD,
+    })),
+    accept: API_ACCEPT,
+  };
+  const probe = async (query: string) => {
+    const response = await fetch(`${address}/api/office/queues/${query}`, { headers });
+    if (!response.ok) throw new Error(`${query}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as OfficeQueueDocument;
+  };
+  const first = await probe('to_authenticate');
+  const warehouse = await probe('at_warehouse');
+  const deepPage = Math.max(1, warehouse.meta.pagination.totalPages - 1);
+  const someRow = first.data[0]!;
+  const facts = (await db.execute(
+    sql`select current_setting('server_version') as version, (select count(*)::int from quotes) as quotes`,
+  )) as unknown as { rows: [{ version: string; quotes: number }] };
+
+  const scenarios = [
+    { name: 'GET /health/live (the baseline)', path: '/health/live' },
+    {
+      name: `to_authenticate page 1 (${first.meta.counts.to_authenticate} items)`,
+      path: '/api/office/queues/to_authenticate',
+    },
+    {
+      name: `at_warehouse page ${deepPage} (deep)`,
+      path: `/api/office/queues/at_warehouse?page=${deepPage}`,
+    },
+    { name: 'offers_out, mine=true', path: '/api/office/queues/offers_out?mine=true' },
+    {
+      name: 'to_price, by stylist and designer',
+      path: `/api/office/queues/to_price?stylistId=${someRow.stylist.id}&designerId=1`,
+    },
+    {
+      name: 'search by barcode',
+      path: `/api/office/queues/to_authenticate?q=${encodeURIComponent(someRow.barCode)}`,
+    },
+    {
+      name: 'search by quote id',
+      path: `/api/office/queues/to_authenticate?q=%23${someRow.quoteId}`,
+    },
+  ];
+  console.log(
+    `\nPostgreSQL ${facts.rows[0].version}, ${facts.rows[0].quotes} quotes; ${rounds} interleaved rounds of ` +
+      `${duration}s per scenario after ${warmup}s warm-up, ${connections} connections, ${os.cpus().length} cores, ` +
+      `load average ${os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')}\n`,
+  );
+  for (let round = 1; round <= rounds; round += 1) {
+    for (const scenario of scenarios) {
+      const run = (seconds: number) =>
+        autocannon({
+          url: `${address}${scenario.path}`,
+          headers: scenario.path.startsWith('/api/') ? headers : {},
+          connections,
+          duration: seconds,
+        });
+      if (warmup > 0 && round === 1) await run(warmup);
+      const result = await run(duration);
+      if (result.non2xx + result.errors + result.timeouts > 0) {
+        failed = true;
+        console.error(
+          `${scenario.name}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`,
+        );
+      }
+      const list = samples.get(scenario.name) ?? [];
+      list.push({
+        rps: result.requests.average,
+        p50: result.latency.p50,
+        p97_5: result.latency.p97_5,
+        p99: result.latency.p99,
+      });
+      samples.set(scenario.name, list);
+    }
+    console.log(`round ${round} done, load average ${os.loadavg()[0]!.toFixed(2)}`);
+  }
+} finally {
+  await app.close();
+  fs.rmSync(scratch, { recursive: true, force: true });
+}
+
+const spread = (values: number[], digits = 0) =>
+  `${Math.min(...values).toFixed(digits)}-${Math.max(...values).toFixed(digits)}`;
+const width = Math.max(...[...samples.keys()].map((name) => name.length));
+console.log(
+  `\n${'scenario'.padEnd(width)}      req/s    p50 ms  p97.5 ms    p99 ms  p97.5 ≤ ${TARGET_MS} ms`,
+);
+for (const [name, list] of samples) {
+  const worst = Math.max(...list.map((s) => s.p97_5));
+  console.log(
+    `${name.padEnd(width)} ${spread(list.map((s) => s.rps)).padStart(10)} ${spread(list.map((s) => s.p50)).padStart(9)} ${spread(list.map((s) => s.p97_5)).padStart(9)} ${spread(list.map((s) => s.p99)).padStart(9)}  ${name.startsWith('GET /health') ? '' : worst <= TARGET_MS ? 'yes' : 'NO'}`,
+  );
+}
+if (failed) {
+  console.error('\nsome answers were not 2xx: the numbers above do not measure the queues');
+  process.exit(1);
+}
