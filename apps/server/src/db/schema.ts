@@ -338,6 +338,8 @@ export const quotes = pgTable(
     index('quotes_stylist_status_idx').on(t.stylistId, t.status),
     // A label's items ("Scan to receive", the search by tracking number).
     index('quotes_shipment_idx').on(t.shipmentId),
+    // The office's queues filtered by designer.
+    index('quotes_designer_stage_idx').on(t.designerId, t.officeStage),
     // The reminder sweep reads only the offers not yet reminded, soonest expiry first.
     index('quotes_offers_reminder_idx')
       .on(t.offersExpireAt)
@@ -584,6 +586,22 @@ export const stylistTotals = pgTable('stylist_totals', {
   pendingShipment: integer('pending_shipment').notNull().default(0),
   needsMoreInfo: integer('needs_more_info').notNull().default(0),
 });
+
+/**
+ * How many of each stylist's quotes wait in each office queue, kept by triggers on quotes in the
+ * transaction of every change (migration 0012): the queues' counts without filters read these rows.
+ */
+export const officeStageCounts = pgTable(
+  'office_stage_counts',
+  {
+    stylistId: integer('stylist_id')
+      .notNull()
+      .references(() => stylists.id, { onDelete: 'cascade' }),
+    stage: text('stage', { enum: OFFICE_STAGES }).notNull(),
+    items: integer('items').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.stylistId, t.stage] })],
+);
 
 /**
  * Each stylist's commissions per UTC day of creation, by paid state, kept by triggers on

@@ -14,6 +14,7 @@ import {
   designers,
   images,
   officeClaims,
+  officeStageCounts,
   quotes,
   shipments,
   stylists,
@@ -43,9 +44,13 @@ const inQueue = (stage: OfficeStage | null): SQL =>
 function searchCondition(q: string): SQL {
   const text = q.trim();
   const spellings = [...new Set([text, text.toUpperCase()])];
-  const byCode = sql`(${inArray(quotes.barCode, spellings)} or ${quotes.shipmentId} in (select ${shipments.id} from ${shipments} where ${inArray(shipments.trackingNumber, spellings)}))`;
   const id = /^#?(\d{1,9})$/.exec(text)?.[1];
-  return id ? sql`(${eq(quotes.id, Number(id))} or ${byCode})` : byCode;
+  // Each branch its own index lookup; one OR across them would scan the queue.
+  return sql`${quotes.id} in (
+    select ${quotes.id} from ${quotes} where ${inArray(quotes.barCode, spellings)}
+    union all select ${quotes.id} from ${quotes} where ${quotes.shipmentId} in (
+      select ${shipments.id} from ${shipments} where ${inArray(shipments.trackingNumber, spellings)})
+    ${id ? sql`union all select ${Number(id)}::int` : sql``})`;
 }
 
 function filterConditions(filters: QueueFilters, userId: string | null): SQL[] {
@@ -78,6 +83,8 @@ export async function listQueue(
   const conditions = filterConditions(filters, userId);
   const needsClaim = Boolean(filters.mine);
 
+  // Without a filter but the stylist, the counts are kept rows (migration 0012); else counted.
+  const keptCounts = !filters.mine && filters.designerId === undefined && !filters.q;
   let counting = db
     .select({ stage: quotes.officeStage, count: sql<number>`count(*)::int` })
     .from(quotes)
@@ -88,6 +95,20 @@ export async function listQueue(
       and(eq(officeClaims.quoteId, quotes.id), liveClaim(settings)),
     );
   }
+  const counted = keptCounts
+    ? db
+        .select({
+          stage: officeStageCounts.stage,
+          count: sql<number>`sum(${officeStageCounts.items})::int`,
+        })
+        .from(officeStageCounts)
+        .where(
+          filters.stylistId === undefined
+            ? undefined
+            : eq(officeStageCounts.stylistId, filters.stylistId),
+        )
+        .groupBy(officeStageCounts.stage)
+    : counting.where(and(inQueue(null), ...conditions)).groupBy(quotes.officeStage);
 
   const [rows, countRows] = await Promise.all([
     db
@@ -124,7 +145,7 @@ export async function listQueue(
       .orderBy(asc(quotes.stageEnteredAt), asc(quotes.id))
       .limit(OFFICE_QUEUE_PAGE_SIZE)
       .offset((filters.page - 1) * OFFICE_QUEUE_PAGE_SIZE),
-    counting.where(and(inQueue(null), ...conditions)).groupBy(quotes.officeStage),
+    counted,
   ]);
 
   const counts = Object.fromEntries(OFFICE_STAGES.map((s) => [s, 0])) as Record<

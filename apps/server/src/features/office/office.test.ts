@@ -2,6 +2,7 @@ import {
   AccountDocumentSchema,
   ClaimDocumentSchema,
   DEFAULT_OFFICE_SLA_HOURS,
+  OFFICE_STAGES,
   ErrorBodySchema,
   OfficeMeDocumentSchema,
   OfficeQueueDocumentSchema,
@@ -10,10 +11,10 @@ import {
   type LifecycleStatus,
   type OfficeStage,
 } from '@atelier/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { App } from '../../app.ts';
-import { officeClaims, quotes, shipments } from '../../db/schema.ts';
+import { commissions, officeClaims, quotes, shipments } from '../../db/schema.ts';
 import {
   insertClients,
   insertCommission,
@@ -294,6 +295,46 @@ describe('the queues', () => {
     const ids = (await queue('sold', '?page=1')).data.map((row) => row.quoteId);
     expect(ids).toContain(unpaid);
     expect(ids).not.toContain(paid);
+  });
+
+  test('the unfiltered counts, kept by triggers, follow every insert, move, payout and delete', async () => {
+    const direct = async () => {
+      const rows = await db()
+        .select({ stage: quotes.officeStage, n: sql<number>`count(*)::int` })
+        .from(quotes)
+        .where(isNotNull(quotes.officeStage))
+        .groupBy(quotes.officeStage);
+      return Object.fromEntries(
+        OFFICE_STAGES.map((stage) => [stage, rows.find((r) => r.stage === stage)?.n ?? 0]),
+      );
+    };
+    const moved = await quoteIn('pending_authentication');
+    const gone = await quoteIn('authenticated_no_offer');
+    const sold = await quoteIn('sold');
+    await call(tokens.operations!, 'POST', `/api/admin/quotes/${moved}/actions`, {
+      action: 'start_authentication',
+    });
+    await call(tokens.operations!, 'POST', `/api/admin/quotes/${moved}/actions`, {
+      action: 'authenticate',
+    });
+    await db().delete(quotes).where(eq(quotes.id, gone));
+    await insertCommission(db(), { stylistId, clientId, amountCents: 100, quoteId: sold });
+    const [commission] = await db()
+      .select({ id: commissions.id })
+      .from(commissions)
+      .where(eq(commissions.quoteId, sold));
+    const paid = await call(tokens.operations!, 'POST', '/api/admin/commissions/mark-paid', {
+      commissionIds: [commission!.id],
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect((await queue('to_price')).meta.counts).toEqual(await direct());
+    // By stylist, from the kept rows too.
+    const own = await queue('to_price', `?stylistId=${stylistId}`);
+    const ownDirect = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(quotes)
+      .where(and(eq(quotes.stylistId, stylistId), eq(quotes.officeStage, 'to_price')));
+    expect(own.meta.counts.to_price).toBe(ownDirect[0]!.n);
   });
 
   test('bad queries answer 400 in the error shape', async () => {
