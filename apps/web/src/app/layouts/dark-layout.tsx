@@ -18,6 +18,10 @@ const AccountModal = lazy(() =>
 const AlertsModal = lazy(() =>
   import('./alerts-modal.tsx').then((m) => ({ default: m.AlertsModal })),
 );
+// The back office's header (issue 30) loads only for its staff.
+const OfficeHeader = lazy(() =>
+  import('../../features/office/office-header.tsx').then((m) => ({ default: m.OfficeHeader })),
+);
 
 /**
  * Starts loading the signed-in header early, beside the page's own code, and the account call's
@@ -38,6 +42,8 @@ const FIXED_BAR = 'right-scroll-bar-position';
 interface DarkLayoutProps {
   /** A verified stylist session: shows the profile avatar and the action bar (§2). */
   isLoggedIn: boolean;
+  /** A verified staff session: the header says "Back office" and who works (issue 30). */
+  isOffice?: boolean;
   children: ReactNode;
 }
 
@@ -55,7 +61,7 @@ function useLazyModal() {
   return { isOpen, wasOpened, open, close: handlers.close };
 }
 
-export function DarkLayout({ isLoggedIn, children }: DarkLayoutProps) {
+export function DarkLayout({ isLoggedIn, isOffice = false, children }: DarkLayoutProps) {
   const account = useLazyModal();
   const alerts = useLazyModal();
 
@@ -64,12 +70,19 @@ export function DarkLayout({ isLoggedIn, children }: DarkLayoutProps) {
       <header className={`${classes.header} ${FIXED_BAR}`}>
         <Group h="100%" px={{ base: 'md', xs: 'xl' }} justify="space-between" wrap="nowrap">
           <Link
-            to={isLoggedIn ? routes.dashboard.path : routes.home.path}
+            to={
+              isLoggedIn ? routes.dashboard.path : isOffice ? routes.office.path : routes.home.path
+            }
             className={classes.logoLink}
-            aria-label="Atelier"
+            aria-label={isOffice ? 'Atelier back office' : 'Atelier'}
           >
             <AtelierLogo />
           </Link>
+          {isOffice && (
+            <Suspense fallback={null}>
+              <OfficeHeader />
+            </Suspense>
+          )}
           {isLoggedIn && (
             <Suspense fallback={null}>
               <HeaderActions onOpenAlerts={alerts.open} onOpenAccount={account.open} />

@@ -1,0 +1,40 @@
+import { OFFICE_ROLE_LABELS } from '@atelier/contract';
+import { Button, Group, Text } from '@mantine/core';
+import { IconLogout } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { routes } from '../../app/routes.ts';
+import { useOfficeMe } from './office-queries.ts';
+import classes from './office.module.css';
+
+/** The back office's header beside the logo: where one is, who works, and "Sign out". */
+export function OfficeHeader() {
+  const me = useOfficeMe().data?.data;
+  return (
+    <Group flex={1} justify="space-between" wrap="nowrap" gap="sm" ml={{ base: 'xs', xs: 'md' }}>
+      <Text component="span" className={classes.officeTag}>
+        Back office
+      </Text>
+      <Group gap="md" wrap="nowrap">
+        {me && (
+          <div className={classes.who}>
+            <Text size="sm" c="dark.0" lh={1.2} truncate="end">
+              {me.name}
+            </Text>
+            <Text size="xs" c="dark.1" lh={1.2}>
+              {OFFICE_ROLE_LABELS[me.role]}
+            </Text>
+          </div>
+        )}
+        <Button
+          component={Link}
+          to={routes.logout.path}
+          variant="default"
+          size="compact-sm"
+          leftSection={<IconLogout size={16} stroke={1.6} aria-hidden />}
+        >
+          Sign out
+        </Button>
+      </Group>
+    </Group>
+  );
+}
