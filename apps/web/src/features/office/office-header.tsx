@@ -1,5 +1,5 @@
 import { OFFICE_ROLE_LABELS } from '@atelier/contract';
-import { Button, Group, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Text } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { routes } from '../../app/routes.ts';
@@ -10,7 +10,7 @@ import classes from './office.module.css';
 export function OfficeHeader() {
   const me = useOfficeMe().data?.data;
   return (
-    <Group flex={1} justify="space-between" wrap="nowrap" gap="sm" ml={{ base: 'xs', xs: 'md' }}>
+    <Group flex={1} justify="space-between" wrap="nowrap" gap="xs" ml={{ base: 6, xs: 'md' }}>
       <Text component="span" className={classes.officeTag}>
         Back office
       </Text>
@@ -30,10 +30,22 @@ export function OfficeHeader() {
           to={routes.logout.path}
           variant="default"
           size="compact-sm"
+          visibleFrom="xs"
           leftSection={<IconLogout size={16} stroke={1.6} aria-hidden />}
         >
           Sign out
         </Button>
+        {/* A phone's header has room for the icon alone. */}
+        <ActionIcon
+          component={Link}
+          to={routes.logout.path}
+          variant="default"
+          size={34}
+          hiddenFrom="xs"
+          aria-label="Sign out"
+        >
+          <IconLogout size={18} stroke={1.6} aria-hidden />
+        </ActionIcon>
       </Group>
     </Group>
   );

@@ -1,3 +1,6 @@
+// Mantine's styles for the two components only this page shows, loaded with it (app/mantine-styles.css).
+import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/Table.css';
 import {
   OFFICE_STAGE_LABELS,
   OFFICE_STAGES,
