@@ -42,7 +42,7 @@ export function AppFrame() {
       {decision.redirectTo ? (
         <Navigate to={decision.redirectTo} replace />
       ) : (
-        <DarkLayout isLoggedIn={status === 'active'} isOffice={status === 'office'}>
+        <DarkLayout isLoggedIn={status === 'active'}>
           <Outlet />
         </DarkLayout>
       )}

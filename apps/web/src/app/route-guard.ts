@@ -8,18 +8,11 @@ export interface GuardDecision {
   shouldLogOut: boolean;
 }
 
-/** Where each kind of signed-in session starts: a stylist's dashboard, the staff's queues. */
-function startPageOf(status: SessionStatus): string | null {
-  if (status === 'active') return routes.dashboard.path;
-  if (status === 'office') return routes.office.path;
-  return null;
-}
-
 /**
- * §2 guards. Only a verified session opens login-required pages, a stylist's (active) the stylist
- * pages and a staff member's (office) the back office's; either is sent to its own start page from
- * the other's pages and from home. A token whose account is still being checked (pending) waits
- * on the sign-in screen.
+ * §2 guards. Only a verified session opens login-required pages: a stylist's (active) the stylist
+ * pages, a staff member's (office) the back office's (issue 30). Either is sent to its own start
+ * page, the dashboard or /office, from the other's pages and from home. A token whose account is
+ * still being checked (pending) waits on the sign-in screen.
  */
 export function decideGuard(
   route: Pick<AppRoute, 'name' | 'loginRequired' | 'signedInAs'>,
@@ -29,14 +22,10 @@ export function decideGuard(
     // Public pages stay open after the logout; everything else goes home.
     return { shouldLogOut: true, redirectTo: route.loginRequired ? routes.home.path : null };
   }
-  const startPage = startPageOf(status);
-  if (route.loginRequired) {
-    const wanted = route.signedInAs === 'office' ? 'office' : 'active';
-    if (status === wanted) return { shouldLogOut: false, redirectTo: null };
-    return { shouldLogOut: false, redirectTo: startPage ?? routes.home.path };
-  }
-  if (route.name === routes.home.name && startPage) {
-    return { shouldLogOut: false, redirectTo: startPage };
-  }
-  return { shouldLogOut: false, redirectTo: null };
+  const startPage =
+    status === 'active' ? routes.dashboard.path : status === 'office' ? routes.office.path : null;
+  const isOpen = route.loginRequired
+    ? status === (route.signedInAs === 'office' ? 'office' : 'active')
+    : route.name !== routes.home.name || !startPage;
+  return { shouldLogOut: false, redirectTo: isOpen ? null : (startPage ?? routes.home.path) };
 }

@@ -87,7 +87,7 @@ export const routes = {
   office: {
     path: '/office',
     name: 'office',
-    title: 'Back office | Queues',
+    title: 'Back office',
     loginRequired: true,
     signedInAs: 'office',
   },

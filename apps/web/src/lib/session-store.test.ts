@@ -148,9 +148,12 @@ describe('session store', () => {
     expect(parseSession({ ...session, tokenExpires: '1000' })).toBeNull();
     expect(parseSession({ ...session, tokenExpires: Number.POSITIVE_INFINITY })).toBeNull();
     expect(parseSession({ ...session, isStylistVerified: 'yes' })).toBeNull();
-    expect(parseSession({ ...session, isOfficeVerified: 'yes' })).toBeNull();
-    // One kind at a time: both at once is no session this web wrote.
-    expect(parseSession({ ...session, isOfficeVerified: true })).toBeNull();
+    const staff = { ...session, isStylistVerified: false, isOfficeVerified: true };
+    expect(parseSession(staff)).toEqual(staff);
+    expect(parseSession({ ...staff, isOfficeVerified: 'yes' })).toEqual({
+      ...staff,
+      isOfficeVerified: false,
+    });
     expect(parseSession(null)).toBeNull();
     expect(parseSession([session])).toBeNull();
   });

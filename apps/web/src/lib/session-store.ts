@@ -26,9 +26,7 @@ export function parseSession(value: unknown): Session | null {
   if (typeof token !== 'string' || token.length === 0) return null;
   if (typeof tokenExpires !== 'number' || !Number.isFinite(tokenExpires)) return null;
   if (typeof isStylistVerified !== 'boolean') return null;
-  // Sessions stored before the office existed have no such field: they are not staff sessions.
-  if (isOfficeVerified !== undefined && typeof isOfficeVerified !== 'boolean') return null;
-  if (isStylistVerified && isOfficeVerified === true) return null;
+  // A session stored before the office existed has no such field: it is not a staff session.
   return { token, tokenExpires, isStylistVerified, isOfficeVerified: isOfficeVerified === true };
 }
 
@@ -104,6 +102,12 @@ export function createSessionStore(getStorage: () => Storage) {
     }
   }
 
+  function markVerified(isStylist: boolean): void {
+    if (!session) return;
+    persist({ ...session, isStylistVerified: isStylist, isOfficeVerified: !isStylist });
+    publish();
+  }
+
   function onStorage(event: StorageEvent): void {
     // Another tab signed in, refreshed or logged out (localStorage.clear() reports key null).
     if (event.key !== null && event.key !== SESSION_STORAGE_KEY) return;
@@ -141,17 +145,9 @@ export function createSessionStore(getStorage: () => Storage) {
       persist({ ...session, token, tokenExpires: readTokenExpires(token) });
       publish();
     },
-    markStylistVerified(): void {
-      if (!session || session.isStylistVerified) return;
-      persist({ ...session, isStylistVerified: true, isOfficeVerified: false });
-      publish();
-    },
+    markStylistVerified: () => markVerified(true),
     /** A staff member's session: it opens /office and no stylist page. */
-    markOfficeVerified(): void {
-      if (!session || session.isOfficeVerified) return;
-      persist({ ...session, isStylistVerified: false, isOfficeVerified: true });
-      publish();
-    },
+    markOfficeVerified: () => markVerified(false),
     end(options: { notice?: string | null } = {}): void {
       notice = options.notice ?? null;
       persist(null);

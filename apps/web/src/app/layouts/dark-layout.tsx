@@ -18,10 +18,6 @@ const AccountModal = lazy(() =>
 const AlertsModal = lazy(() =>
   import('./alerts-modal.tsx').then((m) => ({ default: m.AlertsModal })),
 );
-// The back office's header (issue 30) loads only for its staff.
-const OfficeHeader = lazy(() =>
-  import('../../features/office/office-header.tsx').then((m) => ({ default: m.OfficeHeader })),
-);
 
 /**
  * Starts loading the signed-in header early, beside the page's own code, and the account call's
@@ -39,11 +35,12 @@ export function preloadSignedInParts(): void {
  */
 const FIXED_BAR = 'right-scroll-bar-position';
 
+/** The header's row: the back office's page draws its part of the header into it (issue 30). */
+export const HEADER_ROW_ID = 'header-row';
+
 interface DarkLayoutProps {
   /** A verified stylist session: shows the profile avatar and the action bar (§2). */
   isLoggedIn: boolean;
-  /** A verified staff session: the header says "Back office" and who works (issue 30). */
-  isOffice?: boolean;
   children: ReactNode;
 }
 
@@ -61,28 +58,27 @@ function useLazyModal() {
   return { isOpen, wasOpened, open, close: handlers.close };
 }
 
-export function DarkLayout({ isLoggedIn, isOffice = false, children }: DarkLayoutProps) {
+export function DarkLayout({ isLoggedIn, children }: DarkLayoutProps) {
   const account = useLazyModal();
   const alerts = useLazyModal();
 
   return (
     <>
       <header className={`${classes.header} ${FIXED_BAR}`}>
-        <Group h="100%" px={{ base: 'md', xs: 'xl' }} justify="space-between" wrap="nowrap">
+        <Group
+          id={HEADER_ROW_ID}
+          h="100%"
+          px={{ base: 'md', xs: 'xl' }}
+          justify="space-between"
+          wrap="nowrap"
+        >
           <Link
-            to={
-              isLoggedIn ? routes.dashboard.path : isOffice ? routes.office.path : routes.home.path
-            }
+            to={isLoggedIn ? routes.dashboard.path : routes.home.path}
             className={classes.logoLink}
-            aria-label={isOffice ? 'Atelier back office' : 'Atelier'}
+            aria-label="Atelier"
           >
             <AtelierLogo />
           </Link>
-          {isOffice && (
-            <Suspense fallback={null}>
-              <OfficeHeader />
-            </Suspense>
-          )}
           {isLoggedIn && (
             <Suspense fallback={null}>
               <HeaderActions onOpenAlerts={alerts.open} onOpenAccount={account.open} />

@@ -28,7 +28,7 @@ import { useSession } from '../../lib/use-session.ts';
 /** Home (§2): the sign-in card beside the side image; a signed-in account is checked here. */
 export function SignInPage() {
   const { status, notice } = useSession();
-  const hasToken = status === 'pending' || status === 'active' || status === 'office';
+  const hasToken = status !== 'anonymous' && status !== 'expired';
   // `/?forgot` opens the card on "Forgot password?" (a spent reset link points here).
   const [searchParams] = useSearchParams();
   const [forgotEmail, setForgotEmail] = useState<string | null>(

@@ -26,6 +26,7 @@ import { ListPagination } from '../../components/list-pagination.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { scrollBehavior } from '../../lib/motion.ts';
 import classes from './office.module.css';
+import { OfficeHeader } from './office-header.tsx';
 import { useClaimItem, useOfficeMe, useQueue } from './office-queries.ts';
 import { QueueFilters } from './queue-filters.tsx';
 import { QueueList, QueueSkeleton } from './queue-list.tsx';
@@ -75,6 +76,7 @@ export function OfficePage() {
 
   return (
     <Container size="xl" py={{ base: 'lg', xs: 'xl' }} px={{ base: 'md', xs: 'xl' }}>
+      <OfficeHeader />
       <Stack gap="lg">
         <div>
           <Text size="xs" c="gold.4" tt="uppercase" lts="0.28em">

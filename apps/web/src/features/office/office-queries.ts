@@ -1,11 +1,5 @@
 import { officeApi } from '@atelier/contract';
-import {
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { freshWhileFileLinksWork } from '../../lib/file-link-freshness.ts';
 import type { QueueView } from './queue-view.ts';
@@ -45,7 +39,7 @@ export function queueQueryOptions(view: QueueView) {
     // The rows carry signed photo links; the queue is refetched long before they lapse.
     staleTime: freshWhileFileLinksWork(30_000),
     // The tabs keep their counts while the next page or queue loads.
-    placeholderData: keepPreviousData,
+    placeholderData: (previous) => previous,
   });
 }
 
