@@ -62,6 +62,7 @@ test('operations signs in, lands on the queues and assigns an item to herself', 
   );
   await expect(page.getByText('In stage (business hours)').first()).toBeVisible();
   await shoot(page, 'office-queues', project);
+  await shoot(page, 'office-queues-top', project, false);
   await expectNoSeriousViolations(page);
 
   // A reload keeps the staff member at /office (the session knows it is a staff session).
