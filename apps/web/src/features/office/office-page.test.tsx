@@ -18,39 +18,36 @@ function signInAsStaff() {
 
 const me = () => jsonResponse(200, officeMeDocument());
 
-describe('the back office', () => {
-  test(
-    'a staff member signs in on the sign-in screen and lands on /office',
-    { timeout: 20_000 },
-    async () => {
-      mockFetch({
-        'POST /api/auth/sign-in/email': () => jsonResponse(200, {}),
-        'GET /api/auth/token': () => jsonResponse(200, { token: makeJwtExpiringIn(900_000) }),
-        'GET /api/account?include=stylist': () =>
-          jsonResponse(200, accountDocument({ isStylist: false, officeRole: 'operations' })),
-        'GET /api/office/me': me,
-        'GET /api/office/queues/to_authenticate?page=1': () =>
-          jsonResponse(200, queueDocument('to_authenticate', [queueRow()], { to_price: 3 })),
-      });
-      const { user, router } = renderApp('/');
-      await user.type(await screen.findByLabelText('Email'), 'office@atelier.test');
-      await user.type(screen.getByLabelText('Password'), 'atelier-demo');
-      await user.click(screen.getByRole('button', { name: 'Sign in' }));
+// Each test renders the whole app through its lazy routes: a busy machine takes several seconds.
+describe('the back office', { timeout: 20_000 }, () => {
+  test('a staff member signs in on the sign-in screen and lands on /office', async () => {
+    mockFetch({
+      'POST /api/auth/sign-in/email': () => jsonResponse(200, {}),
+      'GET /api/auth/token': () => jsonResponse(200, { token: makeJwtExpiringIn(900_000) }),
+      'GET /api/account?include=stylist': () =>
+        jsonResponse(200, accountDocument({ isStylist: false, officeRole: 'operations' })),
+      'GET /api/office/me': me,
+      'GET /api/office/queues/to_authenticate?page=1': () =>
+        jsonResponse(200, queueDocument('to_authenticate', [queueRow()], { to_price: 3 })),
+    });
+    const { user, router } = renderApp('/');
+    await user.type(await screen.findByLabelText('Email'), 'office@atelier.test');
+    await user.type(screen.getByLabelText('Password'), 'atelier-demo');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
-      expect(await screen.findByRole('heading', { name: 'Queues' })).toBeInTheDocument();
-      expect(router.state.location.pathname).toBe('/office');
-      expect(sessionStore.getSnapshot().status).toBe('office');
-      expect(await screen.findByRole('tab', { name: 'To price 3' })).toBeInTheDocument();
-      expect(screen.getByRole('tab', { name: 'To authenticate 1', selected: true })).toBeVisible();
-      expect(await screen.findByText('Odile Park')).toBeInTheDocument();
-      expect(screen.getByText('Operations')).toBeInTheDocument();
-      for (const link of screen.getAllByRole('link', { name: 'Sign out' })) {
-        expect(link).toHaveAttribute('href', '/logout');
-      }
-      // No stylist chrome: no action bar.
-      expect(screen.queryByRole('navigation', { name: 'Actions' })).not.toBeInTheDocument();
-    },
-  );
+    expect(await screen.findByRole('heading', { name: 'Queues' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/office');
+    expect(sessionStore.getSnapshot().status).toBe('office');
+    expect(await screen.findByRole('tab', { name: 'To price 3' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'To authenticate 1', selected: true })).toBeVisible();
+    expect(await screen.findByText('Odile Park')).toBeInTheDocument();
+    expect(screen.getByText('Operations')).toBeInTheDocument();
+    for (const link of screen.getAllByRole('link', { name: 'Sign out' })) {
+      expect(link).toHaveAttribute('href', '/logout');
+    }
+    // No stylist chrome: no action bar.
+    expect(screen.queryByRole('navigation', { name: 'Actions' })).not.toBeInTheDocument();
+  });
 
   test('a staff session opening a stylist page is sent to /office', async () => {
     mockFetch({
@@ -141,5 +138,40 @@ describe('the back office', () => {
       expect(screen.getByRole('button', { name: 'Assign to me, #31' })).toBeDisabled(),
     );
     expect(screen.getByText(/taken by staff with the right to price/)).toBeInTheDocument();
+  });
+
+  test('a queue that fails to load says so and offers Retry', async () => {
+    let isDown = true;
+    mockFetch({
+      'GET /api/office/me': me,
+      'GET /api/office/queues/to_authenticate?page=1': () =>
+        isDown
+          ? jsonResponse(503, { message: 'The database is not answering.', code: 'UNAVAILABLE' })
+          : jsonResponse(200, queueDocument('to_authenticate', [queueRow()])),
+    });
+    signInAsStaff();
+    const { user } = renderApp('/office');
+    expect(await screen.findByText('To authenticate could not be loaded')).toBeInTheDocument();
+    expect(screen.getByText('The database is not answering.')).toBeInTheDocument();
+    isDown = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('row', { name: /So Kate/ })).toBeInTheDocument();
+  });
+
+  test('the arrow keys move between the queues, and the URL follows', async () => {
+    mockFetch({
+      'GET /api/office/me': me,
+      'GET /api/office/queues/to_authenticate?page=1': () =>
+        jsonResponse(200, queueDocument('to_authenticate', [])),
+      'GET /api/office/queues/needs_info?page=1': () =>
+        jsonResponse(200, queueDocument('needs_info', [])),
+    });
+    signInAsStaff();
+    const { user, router } = renderApp('/office');
+    await user.click(await screen.findByRole('tab', { name: /^To authenticate/ }));
+    await user.keyboard('{ArrowRight}');
+    expect(await screen.findByText('Nothing is waiting in Needs more info.')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?stage=needs_info');
+    expect(screen.getByRole('tab', { name: /^Needs more info/ })).toHaveFocus();
   });
 });
