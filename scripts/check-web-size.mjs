@@ -28,11 +28,13 @@ const distDir = path.join(repoRoot, 'apps/web/dist');
  * before the app runs, which was lost; 2026-11-28, +0.2 kB for calling the API through the
  * contract's endpoint objects, docs/decisions/0033, once the browser's build leaves out what only
  * the server reads of them, apps/web/src/app/lean-endpoints.ts; the same day, 153.3 kB once the
- * layout's two fixed bars stopped using Mantine's AppShell, docs/decisions/0035): it is held where
- * it stands so it cannot grow. Lower it as it shrinks.
+ * layout's two fixed bars stopped using Mantine's AppShell, docs/decisions/0035; +0.2 kB the same
+ * day for the back office, issue 30: its route in the entry's table, the session's second kind and
+ * the guard that keeps staff and stylists apart, while its page and header load only at /office):
+ * it is held where it stands so it cannot grow. Lower it as it shrinks.
  */
 export const budgets = {
-  'src/features/auth/sign-in-page.tsx': 153_400,
+  'src/features/auth/sign-in-page.tsx': 153_600,
   default: 250_000,
 };
 

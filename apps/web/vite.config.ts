@@ -263,6 +263,14 @@ export default defineConfig({
               test: sharedIcons,
               priority: 20,
             },
+            // The account's schema names the office's roles (packages/contract/src/account.ts): the
+            // two travel together, as before the office page shared the roles' module, so that
+            // module is no chunk of its own in every page's import map (issue 30).
+            {
+              name: 'account',
+              test: /packages[\\/]contract[\\/]src[\\/](account|office)\.ts$/,
+              priority: 20,
+            },
             // Every page calls the API: the endpoint helpers the contract's files share travel
             // with the client that uses them, not as a chunk of their own.
             {

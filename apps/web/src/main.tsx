@@ -14,8 +14,9 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 const root = container;
 
-// A signed-in visit needs the header's bell and profile: fetched beside the page, not after it.
-if (sessionStore.getSnapshot().status !== 'anonymous') preloadSignedInParts();
+// A stylist's visit needs the header's bell and profile: fetched beside the page, not after it.
+const { status } = sessionStore.getSnapshot();
+if (status !== 'anonymous' && status !== 'office') preloadSignedInParts();
 
 const queryClient = createQueryClient();
 const router = createAppRouter();

@@ -39,8 +39,25 @@ describe('decideGuard', () => {
     expect(decideGuard(routes.home, 'anonymous').redirectTo).toBeNull();
   });
 
+  test('a staff session opens /office; stylist pages and home send it there', () => {
+    expect(decideGuard(routes.office, 'office')).toEqual({ redirectTo: null, shouldLogOut: false });
+    for (const route of [routes.home, routes.dashboard, routes.clients, routes.commission]) {
+      expect(decideGuard(route, 'office')).toEqual({
+        redirectTo: '/office',
+        shouldLogOut: false,
+      });
+    }
+  });
+
+  test('/office sends a stylist to the dashboard and anyone else home', () => {
+    expect(decideGuard(routes.office, 'active').redirectTo).toBe('/dashboard');
+    expect(decideGuard(routes.office, 'pending').redirectTo).toBe('/');
+    expect(decideGuard(routes.office, 'anonymous').redirectTo).toBe('/');
+    expect(decideGuard(routes.office, 'expired')).toEqual({ redirectTo: '/', shouldLogOut: true });
+  });
+
   test('public pages and logout open for everyone', () => {
-    for (const status of ['anonymous', 'pending', 'active'] as const) {
+    for (const status of ['anonymous', 'pending', 'active', 'office'] as const) {
       expect(decideGuard(routes.quoteOffer, status).redirectTo).toBeNull();
       expect(decideGuard(routes.manifestPrint, status).redirectTo).toBeNull();
       expect(decideGuard(routes.logout, status).redirectTo).toBeNull();

@@ -9,22 +9,23 @@ export interface GuardDecision {
 }
 
 /**
- * §2 guards. Only a verified stylist session (active) opens login-required pages; a token whose
- * account is still being checked (pending) waits on the sign-in screen.
+ * §2 guards. Only a verified session opens login-required pages: a stylist's (active) the stylist
+ * pages, a staff member's (office) the back office's (issue 30). Either is sent to its own start
+ * page, the dashboard or /office, from the other's pages and from home. A token whose account is
+ * still being checked (pending) waits on the sign-in screen.
  */
 export function decideGuard(
-  route: Pick<AppRoute, 'name' | 'loginRequired'>,
+  route: Pick<AppRoute, 'name' | 'loginRequired' | 'signedInAs'>,
   status: SessionStatus,
 ): GuardDecision {
   if (status === 'expired') {
     // Public pages stay open after the logout; everything else goes home.
     return { shouldLogOut: true, redirectTo: route.loginRequired ? routes.home.path : null };
   }
-  if (route.loginRequired && status !== 'active') {
-    return { shouldLogOut: false, redirectTo: routes.home.path };
-  }
-  if (route.name === routes.home.name && status === 'active') {
-    return { shouldLogOut: false, redirectTo: routes.dashboard.path };
-  }
-  return { shouldLogOut: false, redirectTo: null };
+  const startPage =
+    status === 'active' ? routes.dashboard.path : status === 'office' ? routes.office.path : null;
+  const isOpen = route.loginRequired
+    ? status === (route.signedInAs === 'office' ? 'office' : 'active')
+    : route.name !== routes.home.name || !startPage;
+  return { shouldLogOut: false, redirectTo: isOpen ? null : (startPage ?? routes.home.path) };
 }

@@ -23,7 +23,8 @@ describe('route preloads', () => {
     expect(pages).toContainEqual(['home', '../features/auth/sign-in-page.tsx']);
     expect(pages).toContainEqual(['clientResponse', '../features/client-pages/curated-page.tsx']);
     expect(pages).toContainEqual(['hub', '../features/client-pages/hub-page.tsx']);
-    expect(pages).toHaveLength(15);
+    expect(pages).toContainEqual(['office', '../features/office/office-page.tsx']);
+    expect(pages).toHaveLength(16);
     expect(() => lazyPagesOf("lazyPage(routes.home, () => load('x'))")).toThrow();
   });
 
@@ -162,6 +163,10 @@ describe('route preloads', () => {
     window.history.replaceState(null, '', '/dashboard');
     const session = { token: 'tok', tokenExpires: Date.now() + 60_000, isStylistVerified: false };
     localStorage.setItem('test.session', JSON.stringify(session));
+    new Function(preloadScript(table, '/', settings))();
+    expect(asked).toEqual([]);
+    // A staff member's session (issue 30) makes no stylist call.
+    localStorage.setItem('test.session', JSON.stringify({ ...session, isOfficeVerified: true }));
     new Function(preloadScript(table, '/', settings))();
     expect(asked).toEqual([]);
     localStorage.setItem('test.session', JSON.stringify({ ...session, isStylistVerified: true }));

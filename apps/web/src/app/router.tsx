@@ -75,6 +75,9 @@ export const appRoutes: RouteObject[] = [
           lazyPage(routes.hub, () =>
             import('../features/client-pages/hub-page.tsx').then((m) => m.HubPage),
           ),
+          lazyPage(routes.office, () =>
+            import('../features/office/office-page.tsx').then((m) => m.OfficePage),
+          ),
           page(routes.notFound, <NotFoundPage />),
         ],
       },

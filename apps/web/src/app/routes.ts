@@ -8,6 +8,8 @@ export interface AppRoute {
   /** Page title without the program-name prefix. */
   title: string;
   loginRequired: boolean;
+  /** Who a login-required page is for: stylists (the default) or the back office's staff. */
+  signedInAs?: 'stylist' | 'office';
 }
 
 /** The route table of spec §2, the one place that knows paths, titles and guards. */
@@ -81,6 +83,14 @@ export const routes = {
   },
   // Not in §2: the client's hub, which each client page's link opens too (issue 20).
   hub: { path: `/${HUB_ROUTE}/:token`, name: HUB_ROUTE, title: 'Your Items', loginRequired: false },
+  // Not in §2: the back office's queues (issue 30); only its staff open it.
+  office: {
+    path: '/office',
+    name: 'office',
+    title: 'Back office',
+    loginRequired: true,
+    signedInAs: 'office',
+  },
   notFound: { path: '*', name: 'not-found', title: 'Page not found', loginRequired: false },
 } as const satisfies Record<string, AppRoute>;
 

@@ -19,11 +19,18 @@ afterEach(() => {
 
 describe('getSessionStatus', () => {
   test('tells anonymous, pending, active and expired apart', () => {
-    const live = { token: 't', tokenExpires: NOW + 1, isStylistVerified: false };
+    const live = {
+      token: 't',
+      tokenExpires: NOW + 1,
+      isStylistVerified: false,
+      isOfficeVerified: false,
+    };
     expect(getSessionStatus(null, NOW)).toBe('anonymous');
     expect(getSessionStatus(live, NOW)).toBe('pending');
     expect(getSessionStatus({ ...live, isStylistVerified: true }, NOW)).toBe('active');
+    expect(getSessionStatus({ ...live, isOfficeVerified: true }, NOW)).toBe('office');
     expect(getSessionStatus({ ...live, isStylistVerified: true }, NOW + 1)).toBe('expired');
+    expect(getSessionStatus({ ...live, isOfficeVerified: true }, NOW + 1)).toBe('expired');
   });
 });
 
@@ -38,6 +45,7 @@ describe('session store', () => {
       token,
       tokenExpires: NOW + 900_000,
       isStylistVerified: false,
+      isOfficeVerified: false,
     });
     expect(store.getToken()).toBe(token);
   });
@@ -48,6 +56,25 @@ describe('session store', () => {
     first.markStylistVerified();
 
     expect(createSessionStore(() => localStorage).getSnapshot().status).toBe('active');
+  });
+
+  test("a staff member's session survives a reload as an office session, not a stylist's", () => {
+    const first = createSessionStore(() => localStorage);
+    first.startSession(makeJwtExpiringIn(900_000));
+    first.markOfficeVerified();
+
+    const stored = JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null');
+    // The inline preload script (app/route-preload.ts) signs stylist calls on this field alone.
+    expect(stored).toMatchObject({ isStylistVerified: false, isOfficeVerified: true });
+    expect(createSessionStore(() => localStorage).getSnapshot().status).toBe('office');
+  });
+
+  test('a refreshed token keeps an office session an office session', () => {
+    const store = createSessionStore(() => localStorage);
+    store.startSession(makeJwtExpiringIn(900_000));
+    store.markOfficeVerified();
+    store.replaceToken(makeJwtExpiringIn(900_000));
+    expect(store.getSnapshot().status).toBe('office');
   });
 
   test('reports the token expired when its exp passes, and stops handing it out', () => {
@@ -95,6 +122,13 @@ describe('session store', () => {
     expect(store.getSnapshot().status).toBe('anonymous');
   });
 
+  test('a session stored before the office existed reads as not a staff session', () => {
+    const stored = { token: 't', tokenExpires: NOW + 60_000, isStylistVerified: true };
+    expect(parseSession(stored)).toEqual({ ...stored, isOfficeVerified: false });
+    localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(stored));
+    expect(createSessionStore(() => localStorage).getSnapshot().status).toBe('active');
+  });
+
   test('ignores a stored value that is not a session', () => {
     localStorage.setItem(SESSION_STORAGE_KEY, '{"token":42}');
     expect(createSessionStore(() => localStorage).getSnapshot().status).toBe('anonymous');
@@ -103,12 +137,23 @@ describe('session store', () => {
   });
 
   test('reads a stored session field by field, and only its three fields', () => {
-    const session = { token: 't', tokenExpires: 1_000, isStylistVerified: true };
+    const session = {
+      token: 't',
+      tokenExpires: 1_000,
+      isStylistVerified: true,
+      isOfficeVerified: false,
+    };
     expect(parseSession({ ...session, extra: 'x' })).toEqual(session);
     expect(parseSession({ ...session, token: '' })).toBeNull();
     expect(parseSession({ ...session, tokenExpires: '1000' })).toBeNull();
     expect(parseSession({ ...session, tokenExpires: Number.POSITIVE_INFINITY })).toBeNull();
     expect(parseSession({ ...session, isStylistVerified: 'yes' })).toBeNull();
+    const staff = { ...session, isStylistVerified: false, isOfficeVerified: true };
+    expect(parseSession(staff)).toEqual(staff);
+    expect(parseSession({ ...staff, isOfficeVerified: 'yes' })).toEqual({
+      ...staff,
+      isOfficeVerified: false,
+    });
     expect(parseSession(null)).toBeNull();
     expect(parseSession([session])).toBeNull();
   });

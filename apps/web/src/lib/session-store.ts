@@ -9,6 +9,8 @@ export interface Session {
   tokenExpires: number;
   /** The account call confirmed `isStylist` (§4: only stylists may stay signed in). */
   isStylistVerified: boolean;
+  /** The account call confirmed an office role: a staff member, who works at /office (issue 30). */
+  isOfficeVerified: boolean;
 }
 
 /**
@@ -17,18 +19,23 @@ export interface Session {
  */
 export function parseSession(value: unknown): Session | null {
   if (typeof value !== 'object' || value === null) return null;
-  const { token, tokenExpires, isStylistVerified } = value as Record<string, unknown>;
+  const { token, tokenExpires, isStylistVerified, isOfficeVerified } = value as Record<
+    string,
+    unknown
+  >;
   if (typeof token !== 'string' || token.length === 0) return null;
   if (typeof tokenExpires !== 'number' || !Number.isFinite(tokenExpires)) return null;
   if (typeof isStylistVerified !== 'boolean') return null;
-  return { token, tokenExpires, isStylistVerified };
+  // A session stored before the office existed has no such field: it is not a staff session.
+  return { token, tokenExpires, isStylistVerified, isOfficeVerified: isOfficeVerified === true };
 }
 
 /**
  * anonymous: no token. pending: a token whose account is not yet checked for isStylist.
- * active: a stylist's live session. expired: the token's exp has passed (§2: log out, go home).
+ * active: a stylist's live session. office: a staff member's live session (/office only).
+ * expired: the token's exp has passed (§2: log out, go home).
  */
-export type SessionStatus = 'anonymous' | 'pending' | 'active' | 'expired';
+export type SessionStatus = 'anonymous' | 'pending' | 'active' | 'office' | 'expired';
 
 export interface SessionSnapshot {
   session: Session | null;
@@ -40,7 +47,8 @@ export interface SessionSnapshot {
 export function getSessionStatus(session: Session | null, now: number): SessionStatus {
   if (!session) return 'anonymous';
   if (isTokenExpired(session.tokenExpires, now)) return 'expired';
-  return session.isStylistVerified ? 'active' : 'pending';
+  if (session.isStylistVerified) return 'active';
+  return session.isOfficeVerified ? 'office' : 'pending';
 }
 
 // setTimeout overflows above 2^31-1 ms and would fire at once.
@@ -94,6 +102,12 @@ export function createSessionStore(getStorage: () => Storage) {
     }
   }
 
+  function markVerified(isStylist: boolean): void {
+    if (!session) return;
+    persist({ ...session, isStylistVerified: isStylist, isOfficeVerified: !isStylist });
+    publish();
+  }
+
   function onStorage(event: StorageEvent): void {
     // Another tab signed in, refreshed or logged out (localStorage.clear() reports key null).
     if (event.key !== null && event.key !== SESSION_STORAGE_KEY) return;
@@ -117,7 +131,12 @@ export function createSessionStore(getStorage: () => Storage) {
     /** Stores a freshly fetched token; the account still has to be checked (status pending). */
     startSession(token: string): void {
       notice = null;
-      persist({ token, tokenExpires: readTokenExpires(token), isStylistVerified: false });
+      persist({
+        token,
+        tokenExpires: readTokenExpires(token),
+        isStylistVerified: false,
+        isOfficeVerified: false,
+      });
       publish();
     },
     /** Swaps in a refreshed token, keeping the verification; ignored once logged out. */
@@ -126,11 +145,9 @@ export function createSessionStore(getStorage: () => Storage) {
       persist({ ...session, token, tokenExpires: readTokenExpires(token) });
       publish();
     },
-    markStylistVerified(): void {
-      if (!session || session.isStylistVerified) return;
-      persist({ ...session, isStylistVerified: true });
-      publish();
-    },
+    markStylistVerified: () => markVerified(true),
+    /** A staff member's session: it opens /office and no stylist page. */
+    markOfficeVerified: () => markVerified(false),
     end(options: { notice?: string | null } = {}): void {
       notice = options.notice ?? null;
       persist(null);

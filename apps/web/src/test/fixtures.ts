@@ -1,7 +1,7 @@
-import type { AccountDocument } from '@atelier/contract';
+import type { AccountDocument, OfficeRole } from '@atelier/contract';
 
 export function accountDocument(
-  overrides: { isStylist?: boolean; timeZone?: string | null } = {},
+  overrides: { isStylist?: boolean; timeZone?: string | null; officeRole?: OfficeRole | null } = {},
 ): AccountDocument {
   const isStylist = overrides.isStylist ?? true;
   const timeZone = overrides.timeZone === undefined ? 'America/New_York' : overrides.timeZone;
@@ -17,7 +17,7 @@ export function accountDocument(
         thumbnailUrl: null,
         email: 'coco@example.com',
         isStylist,
-        officeRole: null,
+        officeRole: overrides.officeRole ?? null,
         paymentMethod: 'check',
         paypalAddress: null,
         timeZone: isStylist ? timeZone : null,

@@ -35,6 +35,9 @@ export function preloadSignedInParts(): void {
  */
 const FIXED_BAR = 'right-scroll-bar-position';
 
+/** The header's row: the back office's page draws its part of the header into it (issue 30). */
+export const HEADER_ROW_ID = 'header-row';
+
 interface DarkLayoutProps {
   /** A verified stylist session: shows the profile avatar and the action bar (§2). */
   isLoggedIn: boolean;
@@ -62,7 +65,13 @@ export function DarkLayout({ isLoggedIn, children }: DarkLayoutProps) {
   return (
     <>
       <header className={`${classes.header} ${FIXED_BAR}`}>
-        <Group h="100%" px={{ base: 'md', xs: 'xl' }} justify="space-between" wrap="nowrap">
+        <Group
+          id={HEADER_ROW_ID}
+          h="100%"
+          px={{ base: 'md', xs: 'xl' }}
+          justify="space-between"
+          wrap="nowrap"
+        >
           <Link
             to={isLoggedIn ? routes.dashboard.path : routes.home.path}
             className={classes.logoLink}

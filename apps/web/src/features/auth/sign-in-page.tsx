@@ -28,7 +28,7 @@ import { useSession } from '../../lib/use-session.ts';
 /** Home (§2): the sign-in card beside the side image; a signed-in account is checked here. */
 export function SignInPage() {
   const { status, notice } = useSession();
-  const hasToken = status === 'pending' || status === 'active';
+  const hasToken = status !== 'anonymous' && status !== 'expired';
   // `/?forgot` opens the card on "Forgot password?" (a spent reset link points here).
   const [searchParams] = useSearchParams();
   const [forgotEmail, setForgotEmail] = useState<string | null>(
@@ -144,7 +144,10 @@ function SignInForm({
   );
 }
 
-/** §4: after the token fetch the account must be a stylist's, else the session ends. */
+/**
+ * §4: after the token fetch the account must be a stylist's or, for the back office (issue 30), a
+ * staff member's; else the session ends. The guard then sends each to their start page.
+ */
 function AccountCheck() {
   const logout = useLogout();
   const { status } = useSession();
@@ -156,9 +159,10 @@ function AccountCheck() {
     if (account.isError) {
       void logout({ notice: accountLoadErrorMessage(account.error) });
     } else if (account.data) {
-      const { isStylist, timeZone } = account.data.data.attributes;
+      const { isStylist, officeRole, timeZone } = account.data.data.attributes;
       if (!isStylist) {
-        void logout({ notice: NON_STYLIST_MESSAGE });
+        if (officeRole) sessionStore.markOfficeVerified();
+        else void logout({ notice: NON_STYLIST_MESSAGE });
         return;
       }
       sessionStore.markStylistVerified();

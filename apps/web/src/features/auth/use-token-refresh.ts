@@ -20,7 +20,7 @@ export function refreshDelay(tokenExpires: number, now: number): number {
  */
 export function useTokenRefresh(): void {
   const { status, session } = useSession();
-  const isLive = status === 'pending' || status === 'active';
+  const isLive = status !== 'anonymous' && status !== 'expired';
   const tokenExpires = session?.tokenExpires;
 
   useEffect(() => {

@@ -15,10 +15,10 @@ import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { dashboardSectionPath } from '../../app/routes.ts';
 import { IconRefresh, IconSearch, IconUsers } from '@tabler/icons-react';
+import { ListPagination } from '../../components/list-pagination.tsx';
 import { Masonry } from '../../components/masonry.tsx';
 import { ClientCard, ClientCardSkeleton } from './client-card.tsx';
 import { useClientsPage } from './client-queries.ts';
-import { ClientsPagination } from './clients-pagination.tsx';
 import classes from './clients.module.css';
 import { LoadError } from '../../components/load-error.tsx';
 import { scrollBehavior } from '../../lib/motion.ts';
@@ -157,7 +157,7 @@ export function ClientsPage() {
             )}
 
             {pagination && pagination.total_pages > 1 && (
-              <ClientsPagination
+              <ListPagination
                 page={page}
                 totalPages={pagination.total_pages}
                 onChange={onPageChange}

@@ -1,17 +1,17 @@
 import { Button, Group } from '@mantine/core';
 import { useMediaQuery, usePagination } from '@mantine/hooks';
-import classes from './clients.module.css';
-import { MOBILE_MEDIA_QUERY } from '../../app/theme.ts';
+import { MOBILE_MEDIA_QUERY } from '../app/theme.ts';
+import classes from './list-pagination.module.css';
 
-interface ClientsPaginationProps {
+interface ListPaginationProps {
   page: number;
   totalPages: number;
-  /** Called with any page the stylist asks for; the page decides whether it exists (§5). */
+  /** Called with any page asked for; the page decides whether it exists (§5). */
   onChange: (page: number) => void;
 }
 
-/** Previous, page numbers (ellipses when there are many) and Next (§2). */
-export function ClientsPagination({ page, totalPages, onChange }: ClientsPaginationProps) {
+/** Previous, page numbers (ellipses when there are many) and Next (§2): the clients', the office's. */
+export function ListPagination({ page, totalPages, onChange }: ListPaginationProps) {
   const isMobile = useMediaQuery(MOBILE_MEDIA_QUERY);
   const { range } = usePagination({
     total: totalPages,

@@ -1,0 +1,71 @@
+import { OFFICE_ROLE_LABELS } from '@atelier/contract';
+import { ActionIcon, Button, Group, Text } from '@mantine/core';
+import { IconLogout } from '@tabler/icons-react';
+import { useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
+import { Link } from 'react-router';
+import { HEADER_ROW_ID } from '../../app/layouts/dark-layout.tsx';
+import { routes } from '../../app/routes.ts';
+import { useOfficeMe } from './office-queries.ts';
+import classes from './office.module.css';
+
+/**
+ * The back office's part of the header beside the logo: where one is, who works, and "Sign out".
+ * Drawn into the layout's header from this page, so the layout loads none of it.
+ */
+export function OfficeHeader() {
+  // Mounted in the same commit as the layout, the row is not on the page yet at the first render:
+  // React reads the snapshot again once its commit is done, and renders with the row then.
+  const row = useSyncExternalStore(
+    noUpdates,
+    () => document.getElementById(HEADER_ROW_ID),
+    () => null,
+  );
+  return row ? createPortal(<OfficeHeaderParts />, row) : null;
+}
+
+const noUpdates = () => () => {};
+
+function OfficeHeaderParts() {
+  const me = useOfficeMe().data?.data;
+  return (
+    <Group flex={1} justify="space-between" wrap="nowrap" gap="xs" ml={{ base: 6, xs: 'md' }}>
+      <Text component="span" className={classes.officeTag}>
+        Back office
+      </Text>
+      <Group gap="md" wrap="nowrap">
+        {me && (
+          <div className={classes.who}>
+            <Text size="sm" c="dark.0" lh={1.2} truncate="end">
+              {me.name}
+            </Text>
+            <Text size="xs" c="dark.1" lh={1.2}>
+              {OFFICE_ROLE_LABELS[me.role]}
+            </Text>
+          </div>
+        )}
+        <Button
+          component={Link}
+          to={routes.logout.path}
+          variant="default"
+          size="compact-sm"
+          visibleFrom="xs"
+          leftSection={<IconLogout size={16} stroke={1.6} aria-hidden />}
+        >
+          Sign out
+        </Button>
+        {/* A phone's header has room for the icon alone. */}
+        <ActionIcon
+          component={Link}
+          to={routes.logout.path}
+          variant="default"
+          size={34}
+          hiddenFrom="xs"
+          aria-label="Sign out"
+        >
+          <IconLogout size={18} stroke={1.6} aria-hidden />
+        </ActionIcon>
+      </Group>
+    </Group>
+  );
+}
