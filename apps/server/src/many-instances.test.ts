@@ -114,7 +114,7 @@ describe.runIf(runs)('two instances on one database and one bucket', () => {
       status: 'pending_authentication',
     });
     const staff = await Promise.all(
-      (['authenticator', 'pricer'] as const).map(async (role, index) => {
+      (['authenticator', 'operations'] as const).map(async (role, index) => {
         const person = await createTestAccount(a, { role, firstName: role, lastName: 'Staff' });
         return { ...person, token: await tokenFor(index === 0 ? a : b, person.email) };
       }),

@@ -82,6 +82,18 @@ const STAGE_BY_STATUS = new Map<LifecycleStatus, OfficeStage>(
 export const officeStageOf = (status: LifecycleStatus): OfficeStage | null =>
   STAGE_BY_STATUS.get(status) ?? null;
 
+/** The right it takes to hold ("Assign to me") an item of each queue: the work it waits for. */
+export const OFFICE_STAGE_RIGHTS: Readonly<Record<OfficeStage, OfficeRight>> = {
+  to_authenticate: 'authenticate',
+  needs_info: 'authenticate',
+  to_price: 'price',
+  offers_out: 'price',
+  accepted: 'receive',
+  in_transit: 'receive',
+  at_warehouse: 'receive',
+  sold: 'pay',
+};
+
 /**
  * How long an item may wait in each queue, in business hours (8 a working day), before its SLA is
  * breached: the upper ends of §4's estimated timelines (authentication 1-3 days → 24 h, an offer

@@ -1,4 +1,11 @@
-import { isOfficeRole, type ClaimDocument, type OfficeHolder } from '@atelier/contract';
+import {
+  hasOfficeRight,
+  isOfficeRole,
+  OFFICE_STAGE_LABELS,
+  OFFICE_STAGE_RIGHTS,
+  type ClaimDocument,
+  type OfficeHolder,
+} from '@atelier/contract';
 import { and, eq, gt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { officeClaims, quotes, users } from '../../db/schema.ts';
@@ -32,8 +39,12 @@ async function holderOf(db: Db | Tx, quoteId: number, settings: Settings) {
 }
 
 async function requireQuote(db: Db | Tx, quoteId: number) {
-  const [quote] = await db.select({ id: quotes.id }).from(quotes).where(eq(quotes.id, quoteId));
+  const [quote] = await db
+    .select({ id: quotes.id, stage: quotes.officeStage })
+    .from(quotes)
+    .where(eq(quotes.id, quoteId));
   if (!quote) throw AppError.notFound('Item');
+  return quote;
 }
 
 async function requireStaff(db: Db | Tx, userId: string) {
@@ -52,10 +63,20 @@ async function requireStaff(db: Db | Tx, userId: string) {
  */
 export async function claimItem(
   db: Db,
-  input: { quoteId: number; userId: string; force: boolean },
+  input: { quoteId: number; userId: string; role: string; force: boolean },
   settings: Settings,
 ): Promise<ClaimDocument> {
-  await requireQuote(db, input.quoteId);
+  const quote = await requireQuote(db, input.quoteId);
+  // One takes the work one may do; operations may hand anything to anyone.
+  if (
+    !input.force &&
+    quote.stage &&
+    !hasOfficeRight(input.role, OFFICE_STAGE_RIGHTS[quote.stage])
+  ) {
+    throw AppError.forbidden(
+      `Items ${OFFICE_STAGE_LABELS[quote.stage].toLowerCase()} are taken by staff with the right to ${OFFICE_STAGE_RIGHTS[quote.stage]}.`,
+    );
+  }
   if (input.force) await requireStaff(db, input.userId);
   const now = new Date();
   const taken = await db

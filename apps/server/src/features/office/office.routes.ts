@@ -50,6 +50,7 @@ export const officeRoutes: FastifyPluginAsyncZod<{
       {
         quoteId: request.params.quoteId,
         userId: request.body.userId ?? actor.userId,
+        role: actor.role,
         force: assigns,
       },
       settings,

@@ -260,11 +260,12 @@ describe('the queues', () => {
       .where(eq(shipments.id, shipmentId));
     const shipped = await quoteIn('in_transit', { barCode: 'WG-TEST-00042' });
     await db().update(quotes).set({ shipmentId }).where(eq(quotes.id, shipped));
-    expect((await call(tokens.authenticator!, 'POST', claimUrl(mine), {})).statusCode).toBe(200);
+    expect((await call(tokens.admin!, 'POST', claimUrl(mine), {})).statusCode).toBe(200);
 
     const ids = async (stage: OfficeStage, query: string, token?: string) =>
       (await queue(stage, query, token)).data.map((row) => row.quoteId);
-    expect(await ids('at_warehouse', '?mine=true', tokens.authenticator)).toEqual([mine]);
+    expect(await ids('at_warehouse', '?mine=true', tokens.admin)).toEqual([mine]);
+    expect(await ids('at_warehouse', '?mine=true', tokens.operations)).toEqual([]);
     expect(await ids('at_warehouse', `?stylistId=${otherStylistId}`)).toContain(mine);
     expect(await ids('at_warehouse', `?stylistId=${otherStylistId}`)).not.toContain(theirs);
     expect(await ids('at_warehouse', `?designerId=${designer.id}`)).toEqual([byDesigner]);
@@ -368,7 +369,7 @@ describe('claims', () => {
     });
     const held = await holderOf(quoteId);
 
-    const second = await call(tokens.pricer!, 'POST', claimUrl(quoteId), {});
+    const second = await call(tokens.admin!, 'POST', claimUrl(quoteId), {});
     expect(second.statusCode).toBe(409);
     expect(ErrorBodySchema.parse(second.json())).toMatchObject({
       code: 'CONFLICT',
@@ -390,16 +391,35 @@ describe('claims', () => {
       .set({ activeAt: new Date(Date.now() - 31 * 60_000) })
       .where(eq(officeClaims.quoteId, quoteId));
     expect((await queue('to_authenticate', `?q=%23${quoteId}`)).data[0]!.holder).toBeNull();
-    const taken = await call(tokens.pricer!, 'POST', claimUrl(quoteId), {});
+    const taken = await call(tokens.operations!, 'POST', claimUrl(quoteId), {});
     expect(taken.statusCode, taken.body).toBe(200);
-    expect((await holderOf(quoteId))?.userId).toBe(users.pricer!.userId);
+    expect((await holderOf(quoteId))?.userId).toBe(users.operations!.userId);
+  });
+
+  test('one takes the work one may do: a pricer cannot take an item to authenticate, nor an authenticator one to price', async () => {
+    const toAuthenticate = await quoteIn('pending_authentication');
+    const toPrice = await quoteIn('authenticated_no_offer');
+    const pricerTries = await call(tokens.pricer!, 'POST', claimUrl(toAuthenticate), {});
+    expect(pricerTries.statusCode).toBe(403);
+    expect(ErrorBodySchema.parse(pricerTries.json()).message).toBe(
+      'Items to authenticate are taken by staff with the right to authenticate.',
+    );
+    expect((await call(tokens.authenticator!, 'POST', claimUrl(toPrice), {})).statusCode).toBe(403);
+    expect(await holderOf(toAuthenticate)).toBeNull();
+    expect(await holderOf(toPrice)).toBeNull();
+    expect((await call(tokens.pricer!, 'POST', claimUrl(toPrice), {})).statusCode).toBe(200);
+    // Operations may hand an item to anyone on the staff.
+    const handed = await call(tokens.operations!, 'POST', claimUrl(toAuthenticate), {
+      userId: users.pricer!.userId,
+    });
+    expect(handed.statusCode, handed.body).toBe(200);
   });
 
   test('operations reassigns; nobody else may name another holder', async () => {
-    const quoteId = await quoteIn('authenticated_no_offer');
+    const quoteId = await quoteIn('pending_authentication');
     await call(tokens.authenticator!, 'POST', claimUrl(quoteId), {});
     const refused = await call(tokens.authenticator!, 'POST', claimUrl(quoteId), {
-      userId: users.pricer!.userId,
+      userId: users.admin!.userId,
     });
     expect(refused.statusCode).toBe(403);
     expect((await holderOf(quoteId))?.userId).toBe(users.authenticator!.userId);
@@ -437,7 +457,7 @@ describe('claims', () => {
     }
     const quoteId = await quoteIn('pending_authentication');
     const answers = await Promise.all(
-      ['authenticator', 'pricer', 'operations'].map((who) =>
+      ['authenticator', 'admin', 'operations'].map((who) =>
         call(tokens[who]!, 'POST', claimUrl(quoteId), {}),
       ),
     );

@@ -3,6 +3,7 @@ import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Table.css';
 import {
   OFFICE_STAGE_LABELS,
+  OFFICE_STAGE_RIGHTS,
   OFFICE_STAGES,
   type OfficeQueueDocument,
   type OfficeStage,
@@ -32,7 +33,6 @@ import { QueueFilters } from './queue-filters.tsx';
 import { QueueList, QueueSkeleton } from './queue-list.tsx';
 import {
   canTakeFrom,
-  STAGE_RIGHTS,
   hasFilters,
   queueViewParams,
   readQueueView,
@@ -123,7 +123,7 @@ export function OfficePage() {
                 {me.data && !canTake && (
                   <Text size="sm" c="dark.1">
                     You can look through this queue; its items are taken by staff with the right to{' '}
-                    {STAGE_RIGHTS[stage]}.
+                    {OFFICE_STAGE_RIGHTS[stage]}.
                   </Text>
                 )}
                 <section

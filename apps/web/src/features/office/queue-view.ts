@@ -1,4 +1,9 @@
-import { OFFICE_STAGES, type OfficeRight, type OfficeStage } from '@atelier/contract';
+import {
+  OFFICE_STAGE_RIGHTS,
+  OFFICE_STAGES,
+  type OfficeRight,
+  type OfficeStage,
+} from '@atelier/contract';
 
 /** What the queues page shows: the stage, the page and the filters, all kept in the URL. */
 export interface QueueView {
@@ -58,18 +63,6 @@ export function formatBusinessHours(hours: number): string {
   return rest === 0 ? `${days} d` : `${days} d ${rest} h`;
 }
 
-/** The right a staff member needs to take an item in each queue (docs/decisions/0036). */
-export const STAGE_RIGHTS: Readonly<Record<OfficeStage, OfficeRight>> = {
-  to_authenticate: 'authenticate',
-  needs_info: 'authenticate',
-  to_price: 'price',
-  offers_out: 'price',
-  accepted: 'receive',
-  in_transit: 'receive',
-  at_warehouse: 'receive',
-  sold: 'pay',
-};
-
 /** Whether someone with `rights` may take items of `stage` ("Assign to me"). */
 export const canTakeFrom = (stage: OfficeStage, rights: readonly OfficeRight[]): boolean =>
-  rights.includes(STAGE_RIGHTS[stage]);
+  rights.includes(OFFICE_STAGE_RIGHTS[stage]);
