@@ -38,29 +38,47 @@ const inQueue = (stage: OfficeStage | null): SQL =>
   stage === null ? isNotNull(quotes.officeStage) : eq(quotes.officeStage, stage);
 
 /**
- * A quote id ("123" or "#123"), an item's barcode, or a label's tracking number, as typed or in
- * capitals (as scanners and labels print them): each an index lookup.
+ * The quotes a search names: a quote id ("123" or "#123"), an item's barcode, or a label's
+ * tracking number, as typed or in capitals (as scanners and labels print them). Looked up first,
+ * each branch by its index, so the page and counts then read a handful of ids.
  */
-function searchCondition(q: string): SQL {
+async function searchedQuoteIds(db: Db, q: string): Promise<number[]> {
   const text = q.trim();
   const spellings = [...new Set([text, text.toUpperCase()])];
   const id = /^#?(\d{1,9})$/.exec(text)?.[1];
-  // Each branch its own index lookup; one OR across them would scan the queue.
-  return sql`${quotes.id} in (
-    select ${quotes.id} from ${quotes} where ${inArray(quotes.barCode, spellings)}
-    union all select ${quotes.id} from ${quotes} where ${quotes.shipmentId} in (
-      select ${shipments.id} from ${shipments} where ${inArray(shipments.trackingNumber, spellings)})
-    ${id ? sql`union all select ${Number(id)}::int` : sql``})`;
+  const rows = await db
+    .select({ id: quotes.id })
+    .from(quotes)
+    .where(inArray(quotes.barCode, spellings))
+    .unionAll(
+      db
+        .select({ id: quotes.id })
+        .from(quotes)
+        .innerJoin(shipments, eq(shipments.id, quotes.shipmentId))
+        .where(inArray(shipments.trackingNumber, spellings)),
+    )
+    .unionAll(
+      db
+        .select({ id: quotes.id })
+        .from(quotes)
+        .where(eq(quotes.id, id ? Number(id) : 0)),
+    );
+  return [...new Set(rows.map((row) => row.id))];
 }
 
-function filterConditions(filters: QueueFilters, userId: string | null): SQL[] {
+function filterConditions(
+  filters: QueueFilters,
+  userId: string | null,
+  searched: readonly number[] | null,
+): SQL[] {
   const conditions: SQL[] = [];
   if (filters.mine) {
     conditions.push(userId ? eq(officeClaims.userId, userId) : sql`false`);
   }
   if (filters.stylistId !== undefined) conditions.push(eq(quotes.stylistId, filters.stylistId));
   if (filters.designerId !== undefined) conditions.push(eq(quotes.designerId, filters.designerId));
-  if (filters.q) conditions.push(searchCondition(filters.q));
+  if (searched)
+    conditions.push(searched.length > 0 ? inArray(quotes.id, [...searched]) : sql`false`);
   return conditions;
 }
 
@@ -70,7 +88,8 @@ const firstPhoto = sql<
 
 /**
  * One page of a queue, oldest first, with every queue's count under the same filters: two
- * statements, sent at once.
+ * statements, sent at once (after a search's own lookup). The page's 25 ids are picked from the
+ * queue's index first, so a deep page joins 25 rows, not every row before it.
  */
 export async function listQueue(
   db: Db,
@@ -80,7 +99,8 @@ export async function listQueue(
 ): Promise<OfficeQueueDocument> {
   const { stage, filters, userId } = input;
   const { settings } = deps;
-  const conditions = filterConditions(filters, userId);
+  const searched = filters.q ? await searchedQuoteIds(db, filters.q) : null;
+  const conditions = filterConditions(filters, userId, searched);
   const needsClaim = Boolean(filters.mine);
 
   // Without a filter but the stylist, the counts are kept rows (migration 0012); else counted.
@@ -109,6 +129,19 @@ export async function listQueue(
         )
         .groupBy(officeStageCounts.stage)
     : counting.where(and(inQueue(null), ...conditions)).groupBy(quotes.officeStage);
+
+  let paging = db.select({ id: quotes.id }).from(quotes).$dynamic();
+  if (needsClaim) {
+    paging = paging.leftJoin(
+      officeClaims,
+      and(eq(officeClaims.quoteId, quotes.id), liveClaim(settings)),
+    );
+  }
+  const pageIds = paging
+    .where(and(inQueue(stage), ...conditions))
+    .orderBy(asc(quotes.stageEnteredAt), asc(quotes.id))
+    .limit(OFFICE_QUEUE_PAGE_SIZE)
+    .offset((filters.page - 1) * OFFICE_QUEUE_PAGE_SIZE);
 
   const [rows, countRows] = await Promise.all([
     db
@@ -141,10 +174,8 @@ export async function listQueue(
       .leftJoin(shipments, eq(shipments.id, quotes.shipmentId))
       .leftJoin(officeClaims, and(eq(officeClaims.quoteId, quotes.id), liveClaim(settings)))
       .leftJoin(users, eq(users.id, officeClaims.userId))
-      .where(and(inQueue(stage), ...conditions))
-      .orderBy(asc(quotes.stageEnteredAt), asc(quotes.id))
-      .limit(OFFICE_QUEUE_PAGE_SIZE)
-      .offset((filters.page - 1) * OFFICE_QUEUE_PAGE_SIZE),
+      .where(inArray(quotes.id, pageIds))
+      .orderBy(asc(quotes.stageEnteredAt), asc(quotes.id)),
     counted,
   ]);
 
