@@ -130,18 +130,22 @@ export async function listQueue(
         .groupBy(officeStageCounts.stage)
     : counting.where(and(inQueue(null), ...conditions)).groupBy(quotes.officeStage);
 
-  let paging = db.select({ id: quotes.id }).from(quotes).$dynamic();
+  let paging = db
+    .select({ id: quotes.id, enteredAt: quotes.stageEnteredAt })
+    .from(quotes)
+    .$dynamic();
   if (needsClaim) {
     paging = paging.leftJoin(
       officeClaims,
       and(eq(officeClaims.quoteId, quotes.id), liveClaim(settings)),
     );
   }
-  const pageIds = paging
+  const page = paging
     .where(and(inQueue(stage), ...conditions))
     .orderBy(asc(quotes.stageEnteredAt), asc(quotes.id))
     .limit(OFFICE_QUEUE_PAGE_SIZE)
-    .offset((filters.page - 1) * OFFICE_QUEUE_PAGE_SIZE);
+    .offset((filters.page - 1) * OFFICE_QUEUE_PAGE_SIZE)
+    .as('page');
 
   const [rows, countRows] = await Promise.all([
     db
@@ -166,7 +170,8 @@ export async function listQueue(
         holderName: users.name,
         claimedAt: officeClaims.claimedAt,
       })
-      .from(quotes)
+      .from(page)
+      .innerJoin(quotes, eq(quotes.id, page.id))
       .innerJoin(designers, eq(designers.id, quotes.designerId))
       .innerJoin(categories, eq(categories.id, quotes.categoryId))
       .innerJoin(stylists, eq(stylists.id, quotes.stylistId))
@@ -174,8 +179,7 @@ export async function listQueue(
       .leftJoin(shipments, eq(shipments.id, quotes.shipmentId))
       .leftJoin(officeClaims, and(eq(officeClaims.quoteId, quotes.id), liveClaim(settings)))
       .leftJoin(users, eq(users.id, officeClaims.userId))
-      .where(inArray(quotes.id, pageIds))
-      .orderBy(asc(quotes.stageEnteredAt), asc(quotes.id)),
+      .orderBy(asc(page.enteredAt), asc(page.id)),
     counted,
   ]);
 
