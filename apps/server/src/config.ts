@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import {
+  canonicalTimeZone,
   DEFAULT_OFFER_EXPIRY_DAYS,
   DEFAULT_OFFER_REMINDER_HOURS,
   DEFAULT_OFFICE_SLA_HOURS,
@@ -21,15 +22,6 @@ const booleanFlag = z
 /** An IPv4 or IPv6 address with an optional CIDR suffix, or one of proxy-addr's named ranges. */
 const PROXY_ADDRESS =
   /^(?:loopback|linklocal|uniquelocal|(?:\d{1,3}\.){3}\d{1,3}(?:\/\d{1,2})?|[\da-fA-F:]*:[\da-fA-F:.]*(?:\/\d{1,3})?)$/;
-
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -204,7 +196,10 @@ const EnvSchema = z.object({
   OFFICE_TIME_ZONE: z
     .string()
     .default('America/New_York')
-    .refine(isTimeZone, 'must be an IANA time zone, like America/New_York'),
+    .refine(
+      (zone) => canonicalTimeZone(zone) !== null,
+      'must be an IANA time zone, like America/New_York',
+    ),
   SHIPPING_PROVIDER: z.enum(['local', 'easypost']).default('local'),
   EASYPOST_API_KEY: z.string().min(1).optional(),
   EASYPOST_API_URL: z.url().optional(),

@@ -85,7 +85,7 @@ export function calendarDay(instant: Date, timeZone: string): string {
 }
 
 /** How far the zone's wall clock is ahead of UTC at `instant`, in milliseconds. */
-function offsetAt(instant: number, timeZone: string): number {
+export function zoneOffsetAt(instant: number, timeZone: string): number {
   const seconds = Math.floor(instant / 1000) * 1000;
   const clock = wallClock(new Date(seconds), timeZone);
   const asUtc = Date.UTC(
@@ -115,7 +115,7 @@ export function startOfDay(day: string, timeZone: string): Date {
     return new Date(midnightUtc);
   }
   const candidates = [midnightUtc - DAY_MS, midnightUtc, midnightUtc + DAY_MS]
-    .map((probe) => midnightUtc - offsetAt(probe, timeZone))
+    .map((probe) => midnightUtc - zoneOffsetAt(probe, timeZone))
     .filter((instant) => calendarDay(new Date(instant), timeZone) === day);
   // A zone may skip a whole day (Pacific/Apia skipped 2011-12-30): it starts where the next does.
   return candidates.length > 0

@@ -1,3 +1,6 @@
+import { slaState, zoneOffsetAt, type OfficeStage } from '@atelier/contract';
+import type { OfficeSettings } from './office-settings.ts';
+
 /**
  * Business hours between two instants: Monday to Friday, 9:00 to 17:00 in the office's time zone
  * (8 a working day, 40 a week), as the office's SLA targets count them.
@@ -7,26 +10,6 @@ const DAY = 24 * HOUR;
 const OPEN_HOUR = 9;
 const CLOSE_HOUR = 17;
 export const BUSINESS_HOURS_PER_WEEK = 5 * (CLOSE_HOUR - OPEN_HOUR);
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string) {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
 
 interface WallTime {
   year: number;
@@ -44,20 +27,7 @@ function offsetAt(instant: number, timeZone: string): number {
   const key = `${timeZone}|${Math.floor(instant / HOUR)}`;
   let offset = offsets.get(key);
   if (offset === undefined) {
-    const parts = new Map<string, number>();
-    for (const part of formatterFor(timeZone).formatToParts(instant)) {
-      if (part.type !== 'literal') parts.set(part.type, Number(part.value));
-    }
-    const [year, month, day, hour, minute, second] = [
-      'year',
-      'month',
-      'day',
-      'hour',
-      'minute',
-      'second',
-    ].map((type) => parts.get(type) ?? 0) as [number, number, number, number, number, number];
-    const asUtc = Date.UTC(year, month - 1, day, hour, minute, second);
-    offset = asUtc - (instant - (((instant % 1000) + 1000) % 1000));
+    offset = zoneOffsetAt(instant, timeZone);
     if (offsets.size >= OFFSETS_KEPT) offsets.clear();
     offsets.set(key, offset);
   }
@@ -137,4 +107,25 @@ export function businessHoursBetween(start: Date, end: Date, timeZone: string): 
     weeksMs = weeks * BUSINESS_HOURS_PER_WEEK * HOUR;
   }
   return (weeksMs + businessMsByDay(from, to, timeZone)) / HOUR;
+}
+
+const toTenth = (hours: number) => Math.round(hours * 10) / 10;
+
+/** Business hours since `enteredAt`, to a tenth, as the office shows them. */
+export const hoursInStage = (enteredAt: Date, now: Date, timeZone: string) =>
+  toTenth(businessHoursBetween(enteredAt, now, timeZone));
+
+/** An item's clock in its queue: business hours since it came in, and its SLA badge. */
+export function stageClock(
+  enteredAt: Date,
+  stage: OfficeStage,
+  settings: Pick<OfficeSettings, 'slaHours' | 'timeZone'>,
+  now: Date,
+) {
+  const hours = businessHoursBetween(enteredAt, now, settings.timeZone);
+  const targetHours = settings.slaHours[stage];
+  return {
+    businessHours: toTenth(hours),
+    sla: { state: slaState(hours, targetHours), targetHours },
+  };
 }

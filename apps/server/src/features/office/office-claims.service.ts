@@ -29,7 +29,7 @@ function toHolder(row: { userId: string; name: string; claimedAt: Date }): Offic
 }
 
 /** Who holds the quote now, or null. */
-async function holderOf(db: Db | Tx, quoteId: number, settings: Settings) {
+export async function holderOf(db: Db | Tx, quoteId: number, settings: Settings) {
   const [row] = await db
     .select(holderColumns)
     .from(officeClaims)

@@ -4,19 +4,17 @@ import {
   OFFICE_DECISION_RIGHTS,
   OFFICE_DECISIONS,
   officeStageOf,
-  slaState,
   statusLabel,
   type AdminQuoteAction,
   type OfficeItemDocument,
   type OfficeNote,
 } from '@atelier/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { OfficeDecisionBodySchema } from '@atelier/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   clients,
-  officeClaims,
   officeNotes,
   quotes,
   quoteStatusHistory,
@@ -29,8 +27,8 @@ import { createNotification } from '../notifications/index.ts';
 import { applyQuoteActionIn, type OfferDeps } from '../quotes/admin-quotes.service.ts';
 import { loadQuoteResources, type QuoteLinkDeps, type QuoteActorRef } from '../quotes/index.ts';
 import { recordSaleIn } from '../commissions/record-sale.service.ts';
-import { businessHoursBetween } from './business-hours.ts';
-import { liveClaim, touchClaim } from './office-claims.service.ts';
+import { hoursInStage, stageClock } from './business-hours.ts';
+import { holderOf, touchClaim } from './office-claims.service.ts';
 import type { OfficeSettings } from './office-settings.ts';
 
 type Decision = z.output<typeof OfficeDecisionBodySchema>;
@@ -89,7 +87,7 @@ export async function getOfficeItem(
   deps: OfficeItemDeps,
   now = new Date(),
 ): Promise<OfficeItemDocument> {
-  const [[quote], [facts], holderRows, notes, version] = await Promise.all([
+  const [[quote], [facts], holder, notes, version] = await Promise.all([
     loadQuoteResources(db, eq(quotes.id, quoteId), deps),
     db
       .select({
@@ -109,19 +107,14 @@ export async function getOfficeItem(
       .innerJoin(users, eq(users.id, stylists.userId))
       .innerJoin(clients, eq(clients.id, quotes.clientId))
       .where(eq(quotes.id, quoteId)),
-    db
-      .select({ userId: officeClaims.userId, name: users.name, claimedAt: officeClaims.claimedAt })
-      .from(officeClaims)
-      .innerJoin(users, eq(users.id, officeClaims.userId))
-      .where(and(eq(officeClaims.quoteId, quoteId), liveClaim(deps.settings))),
+    holderOf(db, quoteId, deps.settings),
     loadNotes(db, quoteId),
     versionOf(db, quoteId),
   ]);
   if (!quote || !facts) throw AppError.notFound('Item');
   const status = quote.attributes.status;
   const stage = officeStageOf(status);
-  const businessHours = businessHoursBetween(facts.stageEnteredAt, now, deps.settings.timeZone);
-  const holder = holderRows[0];
+  const clock = stage ? stageClock(facts.stageEnteredAt, stage, deps.settings, now) : null;
   return {
     data: {
       quote,
@@ -138,16 +131,10 @@ export async function getOfficeItem(
       },
       stage,
       enteredAt: facts.stageEnteredAt.toISOString(),
-      businessHours: Math.round(businessHours * 10) / 10,
-      sla: stage
-        ? {
-            state: slaState(businessHours, deps.settings.slaHours[stage]),
-            targetHours: deps.settings.slaHours[stage],
-          }
-        : null,
-      holder: holder
-        ? { userId: holder.userId, name: holder.name, claimedAt: holder.claimedAt.toISOString() }
-        : null,
+      businessHours:
+        clock?.businessHours ?? hoursInStage(facts.stageEnteredAt, now, deps.settings.timeZone),
+      sla: clock?.sla ?? null,
+      holder,
       decisions: OFFICE_DECISIONS.filter(
         (decision) =>
           OFFICE_DECISION_FROM[decision].includes(status) &&

@@ -1,7 +1,6 @@
 import {
   OFFICE_QUEUE_PAGE_SIZE,
   OFFICE_STAGES,
-  slaState,
   type OfficeQueueDocument,
   type OfficeQueueRow,
   type OfficeStage,
@@ -21,7 +20,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import type { FileStorage } from '../../integrations/storage/storage.ts';
-import { businessHoursBetween } from './business-hours.ts';
+import { stageClock } from './business-hours.ts';
 import { liveClaim } from './office-claims.service.ts';
 import type { OfficeSettings } from './office-settings.ts';
 
@@ -189,11 +188,10 @@ export async function listQueue(
   >;
   for (const row of countRows) if (row.stage) counts[row.stage] = row.count;
   const total = counts[stage];
-  const targetHours = settings.slaHours[stage];
 
   return {
     data: rows.map((row): OfficeQueueRow => {
-      const businessHours = businessHoursBetween(row.enteredAt, now, settings.timeZone);
+      const clock = stageClock(row.enteredAt, stage, settings, now);
       return {
         quoteId: row.quoteId,
         name: row.name,
@@ -205,8 +203,8 @@ export async function listQueue(
         stylist: { id: row.stylistId, name: `${row.stylistFirst} ${row.stylistLast}` },
         client: { id: row.clientId, name: `${row.clientFirst} ${row.clientLast}` },
         enteredAt: row.enteredAt.toISOString(),
-        businessHours: Math.round(businessHours * 10) / 10,
-        sla: { state: slaState(businessHours, targetHours), targetHours },
+        businessHours: clock.businessHours,
+        sla: clock.sla,
         holder:
           row.holderId && row.claimedAt
             ? {
