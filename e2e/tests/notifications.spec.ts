@@ -95,7 +95,8 @@ test('a notification from the back office rings the bell at once; reading it cle
   await expect(row).toHaveAccessibleName(/Unread$/);
   // Newest first: this one above the label's, made just before it. (Other journeys running at the
   // same time may tell this stylist something newer still, so not necessarily at the very top.)
-  const texts = await modal.getByRole('link').allTextContents();
+  // The label's row has no link, so it is a button: read the list's items, whatever they hold.
+  const texts = await modal.getByRole('listitem').allTextContents();
   const newest = texts.findIndex((name) => name.startsWith(text));
   const older = texts.findIndex((name) =>
     name.startsWith(`Your shipping label is ready (${stamp}).`),
