@@ -78,6 +78,9 @@ export const appRoutes: RouteObject[] = [
           lazyPage(routes.office, () =>
             import('../features/office/office-page.tsx').then((m) => m.OfficePage),
           ),
+          lazyPage(routes.officeItem, () =>
+            import('../features/office/item-page.tsx').then((m) => m.ItemPage),
+          ),
           page(routes.notFound, <NotFoundPage />),
         ],
       },

@@ -91,6 +91,14 @@ export const routes = {
     loginRequired: true,
     signedInAs: 'office',
   },
+  // Not in §2: one item's workspace in the back office (issue 30); only its staff open it.
+  officeItem: {
+    path: '/office/items/:quoteId',
+    name: 'office-item',
+    title: 'Back office item',
+    loginRequired: true,
+    signedInAs: 'office',
+  },
   notFound: { path: '*', name: 'not-found', title: 'Page not found', loginRequired: false },
 } as const satisfies Record<string, AppRoute>;
 
@@ -123,4 +131,9 @@ export function manifestPrintPath(shipmentIdOrToken: number | string): string {
 /** A shipment's label page (§2 `/shipping-label/{id}`), opened in a new tab. */
 export function shippingLabelPath(shipmentId: number): string {
   return generatePath(routes.shippingLabel.path, { id: String(shipmentId) });
+}
+
+/** An item's workspace in the back office (`/office/items/:quoteId`). */
+export function officeItemPath(quoteId: number): string {
+  return generatePath(routes.officeItem.path, { quoteId: String(quoteId) });
 }
