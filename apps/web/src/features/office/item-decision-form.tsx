@@ -56,10 +56,10 @@ function DecisionFields(props: DecisionFormProps & { decision: OfficeDecision })
   // The server's errors show under their fields; the first field at fault takes focus.
   useEffect(() => {
     setErrors(fieldErrors);
-    if (Object.keys(fieldErrors).length > 0) {
-      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-    }
-  }, [fieldErrors, setErrors]);
+    // The fields are not marked invalid until the next render: the first is found by its name.
+    const first = fields.find((field) => fieldErrors[field]);
+    if (first) formRef.current?.querySelector<HTMLElement>(`[data-path="${first}"]`)?.focus();
+  }, [fieldErrors, setErrors, fields]);
 
   return (
     <form

@@ -171,7 +171,8 @@ function Workspace({ item, onReload }: { item: Item; onReload: () => void }) {
           </Panel>
         )}
 
-        <Panel title="Timeline">
+        {/* The timeline names itself, as on the stylist's quote card. */}
+        <section className={classes.panel} aria-label="Timeline">
           <ItemTimeline
             variant="card"
             steps={quote.timeline.steps}
@@ -179,7 +180,7 @@ function Workspace({ item, onReload }: { item: Item; onReload: () => void }) {
               quote.timeline.next &&
               `Next: ${quote.timeline.next.title} · ${quote.timeline.next.estimate}`
             }
-            label="Timeline of the item"
+            label="Timeline"
             byText={(by) => (by ? STEP_BY_TEXT[by] : null)}
             classes={{ list: classes.timeline, detail: classes.stepDetail }}
           />
@@ -188,7 +189,7 @@ function Workspace({ item, onReload }: { item: Item; onReload: () => void }) {
               Nothing has happened yet.
             </Text>
           )}
-        </Panel>
+        </section>
 
         <Notes item={item} />
       </div>
