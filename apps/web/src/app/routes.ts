@@ -95,7 +95,7 @@ export const routes = {
   officeItem: {
     path: '/office/items/:quoteId',
     name: 'office-item',
-    title: 'Back office item',
+    title: 'Back office',
     loginRequired: true,
     signedInAs: 'office',
   },
@@ -131,9 +131,4 @@ export function manifestPrintPath(shipmentIdOrToken: number | string): string {
 /** A shipment's label page (§2 `/shipping-label/{id}`), opened in a new tab. */
 export function shippingLabelPath(shipmentId: number): string {
   return generatePath(routes.shippingLabel.path, { id: String(shipmentId) });
-}
-
-/** An item's workspace in the back office (`/office/items/:quoteId`). */
-export function officeItemPath(quoteId: number): string {
-  return generatePath(routes.officeItem.path, { quoteId: String(quoteId) });
 }

@@ -3,10 +3,9 @@ import { Anchor, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/co
 import { IconPhoto } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { officeItemPath } from '../../app/routes.ts';
 import { formatDate } from '../../lib/format.ts';
 import classes from './office.module.css';
-import { formatBusinessHours } from './queue-view.ts';
+import { formatBusinessHours, officeItemPath } from './queue-view.ts';
 import { SlaBadge } from './sla-badge.tsx';
 
 export const IN_STAGE_HEADER = 'In stage (business hours)';
