@@ -75,7 +75,7 @@ function DecisionFields(props: DecisionFormProps & { decision: OfficeDecision })
             ...form.getInputProps(field),
           };
           if (LONG_FIELDS.has(field)) {
-            return <Textarea key={form.key(field)} {...common} autosize minRows={3} />;
+            return <Textarea key={form.key(field)} {...common} rows={3} />;
           }
           return (
             <TextInput

@@ -420,8 +420,7 @@ function Notes({ item }: { item: Item }) {
           <Textarea
             ref={fieldRef}
             label="Add an internal note"
-            autosize
-            minRows={2}
+            rows={3}
             value={text}
             error={message || undefined}
             onChange={(event) => {
