@@ -92,6 +92,7 @@ test('an authenticator opens an item from "To authenticate", refuses a reasonles
   await expectNoSeriousViolations(page);
   await form.getByRole('button', { name: 'Cancel' }).click();
   await expect(form).toHaveCount(0);
+  await expect(decisions.getByRole('button', { name: 'Counterfeit' })).toBeFocused();
   await expect(page.getByText('Counterfeit', { exact: true })).toHaveCount(1);
 
   await decisions.getByRole('button', { name: 'Authentic' }).click();
@@ -162,6 +163,7 @@ test('a pricer makes offers on an item in "To price" and adds an internal note',
   await form.getByRole('button', { name: 'Make offers' }).click();
   await expect(form).toHaveCount(0);
   await expect(page.getByText(new RegExp(`Item #${quoteId} is now: `))).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
   await expect(page.locator('dd').filter({ hasText: /^To price$/ })).toHaveCount(0);
   await expectNoSidewaysScroll(page);
   await shoot(page, 'office-item-offered', project);

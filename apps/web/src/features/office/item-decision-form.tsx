@@ -38,6 +38,8 @@ export function DecisionForm(props: DecisionFormProps) {
       onClose={props.onClose}
       title={decision ? OFFICE_DECISION_LABELS[decision] : ''}
       centered
+      // The workspace moves focus itself: to the heading after a decision, to the opener after Cancel.
+      returnFocus={false}
     >
       {decision && <DecisionFields {...props} decision={decision} />}
     </Modal>

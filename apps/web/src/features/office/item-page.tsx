@@ -309,7 +309,10 @@ function Decisions({ item, headingRef, onReload }: DecisionsProps) {
         fieldErrors={fieldErrors}
         otherErrors={otherErrors}
         onSubmit={send}
-        onClose={close}
+        onClose={() => {
+          close();
+          openerRef.current?.focus();
+        }}
       />
     </section>
   );
