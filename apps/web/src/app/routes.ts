@@ -91,6 +91,14 @@ export const routes = {
     loginRequired: true,
     signedInAs: 'office',
   },
+  // Not in §2: one item's workspace in the back office (issue 30); only its staff open it.
+  officeItem: {
+    path: '/office/items/:quoteId',
+    name: 'office-item',
+    title: 'Back office',
+    loginRequired: true,
+    signedInAs: 'office',
+  },
   notFound: { path: '*', name: 'not-found', title: 'Page not found', loginRequired: false },
 } as const satisfies Record<string, AppRoute>;
 

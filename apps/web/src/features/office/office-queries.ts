@@ -1,4 +1,4 @@
-import { officeApi } from '@atelier/contract';
+import { officeApi, type OfficeDecisionBody, type OfficeItemDocument } from '@atelier/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { freshWhileFileLinksWork } from '../../lib/file-link-freshness.ts';
@@ -9,6 +9,7 @@ export const officeKeys = {
   me: () => [...officeKeys.all, 'me'] as const,
   queues: () => [...officeKeys.all, 'queue'] as const,
   queue: (view: QueueView) => [...officeKeys.queues(), view] as const,
+  item: (quoteId: number) => [...officeKeys.all, 'item', quoteId] as const,
 };
 
 export function officeMeQueryOptions() {
@@ -55,4 +56,57 @@ export function useClaimItem() {
     mutationFn: (quoteId: number) => api(officeApi.claimItem, { params: { quoteId }, body: {} }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: officeKeys.queues() }),
   });
+}
+
+/** One item's workspace: the quote, its people, clock, notes and the decisions open to me. */
+export function useOfficeItem(quoteId: number) {
+  return useQuery({
+    queryKey: officeKeys.item(quoteId),
+    queryFn: ({ signal }) => api(officeApi.getItem, { params: { quoteId }, signal }),
+    // The item carries signed photo links; it is read again long before they lapse.
+    staleTime: freshWhileFileLinksWork(30_000),
+    // A missing item is not retried: it stays missing.
+    retry: (count, error) => count < 2 && !('status' in error && error.status === 404),
+  });
+}
+
+/** A decision answers the fresh item: it takes the query's place, and the queues read anew. */
+export function useDecideItem(quoteId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: OfficeDecisionBody) =>
+      api(officeApi.decideItem, { params: { quoteId }, body }),
+    onSuccess: (document: OfficeItemDocument) =>
+      queryClient.setQueryData(officeKeys.item(quoteId), document),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: officeKeys.queues() }),
+  });
+}
+
+/** An internal note: the item is read again to list it in its place. */
+export function useAddItemNote(quoteId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (text: string) =>
+      api(officeApi.addItemNote, { params: { quoteId }, body: { text } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: officeKeys.item(quoteId) }),
+  });
+}
+
+/** "Assign to me" and "Let go" on the workspace: the item and the queues are read anew. */
+export function useItemClaim(quoteId: number) {
+  const queryClient = useQueryClient();
+  const onSettled = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: officeKeys.item(quoteId) }),
+      queryClient.invalidateQueries({ queryKey: officeKeys.queues() }),
+    ]);
+  const claim = useMutation({
+    mutationFn: () => api(officeApi.claimItem, { params: { quoteId }, body: {} }),
+    onSettled,
+  });
+  const release = useMutation({
+    mutationFn: () => api(officeApi.releaseItem, { params: { quoteId } }),
+    onSettled,
+  });
+  return { claim, release };
 }

@@ -1,10 +1,11 @@
 import type { OfficeQueueRow, OfficeStage } from '@atelier/contract';
-import { Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
 import { formatDate } from '../../lib/format.ts';
 import classes from './office.module.css';
-import { formatBusinessHours } from './queue-view.ts';
+import { formatBusinessHours, officeItemPath } from './queue-view.ts';
 import { SlaBadge } from './sla-badge.tsx';
 
 export const IN_STAGE_HEADER = 'In stage (business hours)';
@@ -52,6 +53,7 @@ function Thumb({ url }: { url: string | null }) {
 }
 
 function Item({ row }: { row: OfficeQueueRow }) {
+  const location = useLocation();
   return (
     <Group gap="sm" wrap="nowrap" align="center">
       <Thumb url={row.photoUrl} />
@@ -59,9 +61,20 @@ function Item({ row }: { row: OfficeQueueRow }) {
         <Text size="xs" c="gold.3" tt="uppercase" lts="0.08em">
           {row.designer}
         </Text>
-        <Text size="sm" fw={500} lh={1.3}>
+        {/* The workspace's "Back to the queue" returns to this very view. */}
+        <Anchor
+          component={Link}
+          to={officeItemPath(row.quoteId)}
+          state={{ from: `${location.pathname}${location.search}` }}
+          size="sm"
+          fw={500}
+          lh={1.3}
+          c="dark.0"
+          underline="always"
+          display="block"
+        >
           {row.name}
-        </Text>
+        </Anchor>
         <Text size="xs" c="dark.1">
           #{row.quoteId}
         </Text>

@@ -4,6 +4,8 @@ import {
   type OfficeRight,
   type OfficeStage,
 } from '@atelier/contract';
+import { generatePath } from 'react-router';
+import { routes } from '../../app/routes.ts';
 
 /** What the queues page shows: the stage, the page and the filters, all kept in the URL. */
 export interface QueueView {
@@ -66,3 +68,8 @@ export function formatBusinessHours(hours: number): string {
 /** Whether someone with `rights` may take items of `stage` ("Assign to me"). */
 export const canTakeFrom = (stage: OfficeStage, rights: readonly OfficeRight[]): boolean =>
   rights.includes(OFFICE_STAGE_RIGHTS[stage]);
+
+/** An item's workspace (`/office/items/:quoteId`); here, not in routes.ts, to keep it off the first load. */
+export function officeItemPath(quoteId: number): string {
+  return generatePath(routes.officeItem.path, { quoteId: String(quoteId) });
+}

@@ -1,0 +1,163 @@
+import type { OfficeItemDocument } from '@atelier/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, test } from 'vitest';
+import { sessionStore } from '../../lib/session-store.ts';
+import { jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
+import { makeJwtExpiringIn } from '../../test/jwt.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { quoteResource } from '../quotes/quotes-test-data.ts';
+import { officeMeDocument } from './office-test-data.ts';
+
+afterEach(() => {
+  sessionStore.end();
+});
+
+function itemDocument(overrides: Partial<OfficeItemDocument['data']> = {}): OfficeItemDocument {
+  return {
+    data: {
+      quote: quoteResource({
+        attributes: { name: 'So Kate 120', status: 'pending_authentication' },
+      }),
+      stylist: { id: 3, name: 'Camille Laurent', email: 'camille@atelier.test' },
+      client: { id: 7, name: 'Ann Lee', email: 'ann@example.com', phone: '(212) 555-0100' },
+      stage: 'to_authenticate',
+      enteredAt: '2026-11-27T10:00:00.000Z',
+      businessHours: 5,
+      sla: { state: 'on_track', targetHours: 24 },
+      holder: null,
+      decisions: ['start_authentication'],
+      notes: [
+        {
+          id: 1,
+          author: { userId: 'u1', name: 'Nadia Okafor' },
+          text: 'Serial checks out.',
+          createdAt: '2026-11-27T11:00:00.000Z',
+        },
+      ],
+      version: 4,
+      ...overrides,
+    },
+  };
+}
+
+function signInAsStaff() {
+  sessionStore.startSession(makeJwtExpiringIn(900_000));
+  sessionStore.markOfficeVerified();
+}
+
+const ITEM = '/api/office/items/101';
+
+describe('the item workspace', { timeout: 20_000 }, () => {
+  test('shows the item and takes a one-click decision with the version it loaded', async () => {
+    const { requests } = mockFetch({
+      'GET /api/office/me': () => jsonResponse(200, officeMeDocument()),
+      [`GET ${ITEM}`]: () => jsonResponse(200, itemDocument()),
+      [`POST ${ITEM}/decisions`]: () =>
+        jsonResponse(
+          200,
+          itemDocument({
+            quote: quoteResource({
+              attributes: { name: 'So Kate 120', status: 'authentication_in_progress' },
+            }),
+            decisions: ['authentic', 'counterfeit', 'request_more_info'],
+            version: 5,
+          }),
+        ),
+    });
+    signInAsStaff();
+    const { user } = renderApp('/office/items/101');
+    const heading = await screen.findByRole('heading', { level: 1, name: 'So Kate 120' });
+    expect(screen.getByRole('link', { name: 'camille@atelier.test' })).toHaveAttribute(
+      'href',
+      'mailto:camille@atelier.test',
+    );
+    expect(screen.getByRole('link', { name: '(212) 555-0100' })).toHaveAttribute(
+      'href',
+      'tel:(212) 555-0100',
+    );
+    expect(screen.getByText('Serial checks out.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the queue' })).toHaveAttribute(
+      'href',
+      '/office?stage=to_authenticate',
+    );
+    const decisions = screen.getByRole('region', { name: 'Decisions' });
+    expect(
+      within(decisions)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Start authentication']);
+
+    await user.click(within(decisions).getByRole('button', { name: 'Start authentication' }));
+    expect(
+      await within(decisions).findByRole('button', { name: 'Counterfeit' }),
+    ).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
+      decision: 'start_authentication',
+      version: 4,
+    });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(
+      await screen.findByText('Item #101 is now: Authentication in progress.'),
+    ).toBeInTheDocument();
+  });
+
+  test('a 409 shows the server message and reads the item again', async () => {
+    let reads = 0;
+    mockFetch({
+      'GET /api/office/me': () => jsonResponse(200, officeMeDocument()),
+      [`GET ${ITEM}`]: () => {
+        reads += 1;
+        return jsonResponse(200, itemDocument());
+      },
+      [`POST ${ITEM}/decisions`]: () =>
+        jsonResponse(409, {
+          message:
+            'Someone else changed this item since you opened it. Reload it to see what changed.',
+          code: 'CONFLICT',
+        }),
+    });
+    signInAsStaff();
+    const { user } = renderApp('/office/items/101');
+    await user.click(await screen.findByRole('button', { name: 'Start authentication' }));
+    expect(await screen.findByText(/Someone else changed this item/)).toBeInTheDocument();
+    await waitFor(() => expect(reads).toBe(2));
+  });
+
+  test("a counterfeit verdict's field error shows under its field, which takes focus", async () => {
+    const { requests } = mockFetch({
+      'GET /api/office/me': () => jsonResponse(200, officeMeDocument()),
+      [`GET ${ITEM}`]: () => jsonResponse(200, itemDocument({ decisions: ['counterfeit'] })),
+      [`POST ${ITEM}/decisions`]: () =>
+        jsonResponse(422, {
+          message: 'Check the form',
+          code: 'VALIDATION_FAILED',
+          errors: { reason: ['Say why the item is not authentic'] },
+        }),
+    });
+    signInAsStaff();
+    const { user } = renderApp('/office/items/101');
+    await user.click(await screen.findByRole('button', { name: 'Counterfeit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Counterfeit' });
+    await user.type(within(dialog).getByLabelText('Comment to the client (optional)'), 'Sorry');
+    await user.click(within(dialog).getByRole('button', { name: 'Counterfeit' }));
+    const reason = within(dialog).getByLabelText('Reason (internal, for the record)');
+    await waitFor(() => expect(reason).toHaveAttribute('aria-invalid', 'true'));
+    expect(within(dialog).getByText('Say why the item is not authentic')).toBeInTheDocument();
+    expect(reason).toHaveFocus();
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
+      decision: 'counterfeit',
+      version: 4,
+      commentToCustomer: 'Sorry',
+    });
+  });
+
+  test('an item that does not exist says so', async () => {
+    mockFetch({
+      'GET /api/office/me': () => jsonResponse(200, officeMeDocument()),
+      [`GET ${ITEM}`]: () => jsonResponse(404, { message: 'No such item', code: 'NOT_FOUND' }),
+    });
+    signInAsStaff();
+    renderApp('/office/items/101');
+    expect(await screen.findByRole('heading', { name: 'No such item' })).toBeInTheDocument();
+  });
+});
