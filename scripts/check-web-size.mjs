@@ -30,11 +30,13 @@ const distDir = path.join(repoRoot, 'apps/web/dist');
  * the server reads of them, apps/web/src/app/lean-endpoints.ts; the same day, 153.3 kB once the
  * layout's two fixed bars stopped using Mantine's AppShell, docs/decisions/0035; +0.2 kB the same
  * day for the back office, issue 30: its route in the entry's table, the session's second kind and
- * the guard that keeps staff and stylists apart, while its page and header load only at /office):
+ * the guard that keeps staff and stylists apart, while its page and header load only at /office;
+ * +0.1 kB the same day for the item workspace's own entry in the route table, which took 15 kB off
+ * the workspace, 249.6 to 234.6 kB, that had loaded through the queues' chunk):
  * it is held where it stands so it cannot grow. Lower it as it shrinks.
  */
 export const budgets = {
-  'src/features/auth/sign-in-page.tsx': 153_600,
+  'src/features/auth/sign-in-page.tsx': 153_700,
   default: 250_000,
 };
 

@@ -24,7 +24,8 @@ describe('route preloads', () => {
     expect(pages).toContainEqual(['clientResponse', '../features/client-pages/curated-page.tsx']);
     expect(pages).toContainEqual(['hub', '../features/client-pages/hub-page.tsx']);
     expect(pages).toContainEqual(['office', '../features/office/office-page.tsx']);
-    expect(pages).toHaveLength(16);
+    expect(pages).toContainEqual(['officeItem', '../features/office/item-page.tsx']);
+    expect(pages).toHaveLength(17);
     expect(() => lazyPagesOf("lazyPage(routes.home, () => load('x'))")).toThrow();
   });
 

@@ -78,9 +78,8 @@ export const appRoutes: RouteObject[] = [
           lazyPage(routes.office, () =>
             import('../features/office/office-page.tsx').then((m) => m.OfficePage),
           ),
-          // Through the queues' chunk, which staff mostly have already: the entry stays as small.
           lazyPage(routes.officeItem, () =>
-            import('../features/office/office-page.tsx').then((m) => m.loadItemPage()),
+            import('../features/office/item-page.tsx').then((m) => m.ItemPage),
           ),
           page(routes.notFound, <NotFoundPage />),
         ],

@@ -39,9 +39,6 @@ import {
   type QueueView,
 } from './queue-view.ts';
 
-/** An item's workspace, a chunk of its own, loaded from here to keep its chunk list out of the entry. */
-export const loadItemPage = () => import('./item-page.tsx').then((m) => m.ItemPage);
-
 // Below this width the table's seven columns do not fit: the rows become cards.
 const CARDS_MEDIA_QUERY = '(max-width: 61.99em)';
 
