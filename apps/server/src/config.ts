@@ -5,6 +5,7 @@ import {
   canonicalTimeZone,
   DEFAULT_OFFER_EXPIRY_DAYS,
   DEFAULT_OFFER_REMINDER_HOURS,
+  DEFAULT_OFFICE_SECOND_OPINION_CENTS,
   DEFAULT_OFFICE_SLA_HOURS,
   OFFICE_STAGES,
   type OfficeStage,
@@ -200,6 +201,13 @@ const EnvSchema = z.object({
       (zone) => canonicalTimeZone(zone) !== null,
       'must be an IANA time zone, like America/New_York',
     ),
+  /** Offers above this many cents (and every counterfeit verdict) wait for a second opinion. */
+  OFFICE_SECOND_OPINION_CENTS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1_000_000_000)
+    .default(DEFAULT_OFFICE_SECOND_OPINION_CENTS),
   SHIPPING_PROVIDER: z.enum(['local', 'easypost']).default('local'),
   EASYPOST_API_KEY: z.string().min(1).optional(),
   EASYPOST_API_URL: z.url().optional(),
@@ -346,6 +354,7 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       slaHours: env.OFFICE_SLA_HOURS,
       claimIdleMinutes: env.OFFICE_CLAIM_IDLE_MINUTES,
       timeZone: env.OFFICE_TIME_ZONE,
+      secondOpinionCents: env.OFFICE_SECOND_OPINION_CENTS,
     },
     shipping: {
       provider: env.SHIPPING_PROVIDER,

@@ -1,17 +1,18 @@
 import {
   ErrorBodySchema,
   NotificationEventSchema,
+  OfficeItemDocumentSchema,
   OfficeQueueDocumentSchema,
   ShippingLabelDocumentSchema,
   UploadedImageSchema,
 } from '@atelier/contract';
 import fs from 'node:fs';
 import path from 'node:path';
-import { eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp, type App } from './app.ts';
-import { outbox, quotes } from './db/schema.ts';
+import { outbox, quotes, quoteStatusHistory } from './db/schema.ts';
 import { openStream } from './features/notifications/notifications-testing.ts';
 import type { EmailMessage } from './integrations/mail/mail.ts';
 import type { MailAttachment, Mailer } from './integrations/mail/mailer.ts';
@@ -151,6 +152,73 @@ describe.runIf(runs)('two instances on one database and one bucket', () => {
         headers: bearer(staff[winner]!.token),
       });
       expect(release.statusCode, release.body).toBe(200);
+    }
+  });
+
+  test('a second opinion proposed and approved on A and B at once: one decision waits, one approval takes it', async () => {
+    const stylist = await stylistOn(a);
+    const [client] = await insertClients(a.database.db, stylist.stylistId, [
+      { firstName: 'Ada', lastName: 'Opinion' },
+    ]);
+    const quoteId = await insertQuote(a.database.db, {
+      stylistId: stylist.stylistId,
+      clientId: client!.id,
+      status: 'authentication_in_progress',
+    });
+    const staff = await Promise.all(
+      (['authenticator', 'operations', 'operations'] as const).map(async (role, index) => {
+        const person = await createTestAccount(a, { role, firstName: role, lastName: `${index}` });
+        return { ...person, token: await tokenFor(index % 2 === 0 ? a : b, person.email) };
+      }),
+    );
+    const item = await a.inject({
+      method: 'GET',
+      url: `/api/office/items/${quoteId}`,
+      headers: bearer(staff[0]!.token),
+    });
+    const { version } = OfficeItemDocumentSchema.parse(item.json()).data;
+    const verdict = { decision: 'counterfeit', reason: 'The date code font is wrong.', version };
+    const proposals = await Promise.all(
+      [a, b].map((app, index) =>
+        app.inject({
+          method: 'POST',
+          url: `/api/office/items/${quoteId}/decisions`,
+          headers: bearer(staff[index]!.token),
+          payload: verdict,
+        }),
+      ),
+    );
+    expect(proposals.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const author = staff[proposals.findIndex((answer) => answer.statusCode === 200)]!;
+    // The two who did not propose it approve it at once, one on each instance.
+    const reviewers = staff.filter((person) => person.userId !== author.userId);
+    const approvals = await Promise.all(
+      [a, b].map((app, index) =>
+        app.inject({
+          method: 'POST',
+          url: `/api/office/items/${quoteId}/second-opinion`,
+          headers: bearer(reviewers[index]!.token),
+          payload: { verdict: 'approve' },
+        }),
+      ),
+    );
+    expect(approvals.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const steps = await a.database.db
+      .select()
+      .from(quoteStatusHistory)
+      .where(and(eq(quoteStatusHistory.quoteId, quoteId), eq(quoteStatusHistory.toStatus, 'fake')));
+    expect(steps).toHaveLength(1);
+    expect(steps[0]).toMatchObject({ actorUserId: author.userId });
+    for (const app of [a, b]) {
+      const seen = await app.inject({
+        method: 'GET',
+        url: `/api/office/items/${quoteId}`,
+        headers: bearer(staff[0]!.token),
+      });
+      expect(OfficeItemDocumentSchema.parse(seen.json()).data).toMatchObject({
+        quote: { attributes: { status: 'fake' } },
+        secondOpinion: null,
+      });
     }
   });
 

@@ -6,7 +6,7 @@ import {
   OfficeMeDocumentSchema,
   OfficeQueueDocumentSchema,
   OfficeQueueQuerySchema,
-  OfficeStageParamsSchema,
+  OfficeQueueParamsSchema,
 } from './office.ts';
 import {
   OfficeDecisionBodySchema,
@@ -14,6 +14,7 @@ import {
   OfficeNoteBodySchema,
   OfficeNoteDocumentSchema,
 } from './office-item.ts';
+import { SecondOpinionBodySchema } from './office-second-opinion.ts';
 import { QuoteIdParamsSchema } from './params.ts';
 
 const refusals = { 401: ErrorBodySchema, 403: ErrorBodySchema };
@@ -33,8 +34,8 @@ export const officeApi = endpoints('office', {
     access: 'office',
     summary: "One page of a queue, oldest first, with every queue's count",
     description:
-      'The filters (mine, stylist, designer, search by quote id, barcode or tracking number) apply to the page and to every count.',
-    params: OfficeStageParamsSchema,
+      'The filters (mine, stylist, designer, search by quote id, barcode or tracking number) apply to the page and to every count. The stage `second_opinion` lists the decisions waiting for a second opinion, oldest first, whatever their queue.',
+    params: OfficeQueueParamsSchema,
     query: OfficeQueueQuerySchema,
     responses: { 200: OfficeQueueDocumentSchema, 400: ErrorBodySchema, ...refusals },
   },
@@ -89,7 +90,7 @@ export const officeApi = endpoints('office', {
     access: 'office',
     summary: 'Take a decision on an item (authenticate, price, receive, sell), in one transaction',
     description:
-      'Each decision needs its right (an authenticator cannot price, a pricer cannot authenticate: 403) and applies where the status allows (else 409). `version` is the one the item was loaded with: if someone else changed the item since, the answer is 409 and nothing is written. A counterfeit verdict without a reason answers 422.',
+      'Each decision needs its right (an authenticator cannot price, a pricer cannot authenticate: 403) and applies where the status allows (else 409). `version` is the one the item was loaded with: if someone else changed the item since, the answer is 409 and nothing is written. A counterfeit verdict without a reason answers 422. A counterfeit verdict, and offers above OFFICE_SECOND_OPINION_CENTS, wait for a second opinion: the answer shows the item with `secondOpinion` set and nothing else decided on it meanwhile (409).',
     params: QuoteIdParamsSchema,
     body: OfficeDecisionBodySchema,
     responses: {
@@ -113,6 +114,23 @@ export const officeApi = endpoints('office', {
       400: ErrorBodySchema,
       ...refusals,
       404: ErrorBodySchema,
+    },
+  },
+  resolveSecondOpinion: {
+    method: 'POST',
+    path: '/api/office/items/:quoteId/second-opinion',
+    access: 'office',
+    summary: 'Approve the decision waiting on an item, or send it back',
+    description:
+      'Approving takes the decision as its author sent it, in one transaction (409 if the item changed since). Its author may neither approve nor send it back, and only staff with the right the decision needs may (403). 409 when nothing waits.',
+    params: QuoteIdParamsSchema,
+    body: SecondOpinionBodySchema,
+    responses: {
+      200: OfficeItemDocumentSchema,
+      400: ErrorBodySchema,
+      ...refusals,
+      404: ErrorBodySchema,
+      409: ErrorBodySchema,
     },
   },
 });

@@ -148,6 +148,23 @@ export type OfficeNoteBody = z.infer<typeof OfficeNoteBodySchema>;
 
 export const OfficeNoteDocumentSchema = z.object({ data: OfficeNoteSchema });
 
+export const SECOND_OPINION_VERDICTS = ['approve', 'reject'] as const;
+export type SecondOpinionVerdict = (typeof SECOND_OPINION_VERDICTS)[number];
+
+/** A decision waiting for a second opinion, as the workspace and the tab show it. */
+export const OfficeSecondOpinionSchema = z.object({
+  id: z.number().int(),
+  decision: z.enum(OFFICE_DECISIONS),
+  /** The decision in one line ("Offers: consignment $6,500.00, buyout $5,200.00"). */
+  summary: z.string(),
+  author: z.object({ userId: z.string(), name: z.string() }),
+  /** ISO 8601 */
+  createdAt: z.iso.datetime(),
+  /** Whether the caller may approve or send it back: not its author, and holding its right. */
+  canResolve: z.boolean(),
+});
+export type OfficeSecondOpinion = z.infer<typeof OfficeSecondOpinionSchema>;
+
 /** GET /api/office/items/{quoteId}: the item as the stylist sees it, and the office's own facts. */
 export const OfficeItemDocumentSchema = z.object({
   data: z.object({
@@ -167,6 +184,8 @@ export const OfficeItemDocumentSchema = z.object({
     decisions: z.array(z.enum(OFFICE_DECISIONS)),
     /** Oldest first. */
     notes: z.array(OfficeNoteSchema),
+    /** A decision on it waiting for a second staff member's approval (issue 30), or null. */
+    secondOpinion: OfficeSecondOpinionSchema.nullable(),
     /** Send it back with a decision: it changes with every step of the item. */
     version: z.number().int(),
   }),

@@ -62,6 +62,21 @@ export const OFFICE_STAGE_LABELS: Readonly<Record<OfficeStage, string>> = {
   sold: 'Sold',
 };
 
+/**
+ * The tabs of /office: one per queue, and "Second opinion", the decisions waiting for a second
+ * staff member's approval whatever their queue.
+ */
+export const OFFICE_QUEUE_TABS = [...OFFICE_STAGES, 'second_opinion'] as const;
+export const OfficeQueueTabSchema = z.enum(OFFICE_QUEUE_TABS, {
+  error: `stage must be one of ${OFFICE_QUEUE_TABS.join(', ')}`,
+});
+export type OfficeQueueTab = z.infer<typeof OfficeQueueTabSchema>;
+
+export const OFFICE_QUEUE_TAB_LABELS: Readonly<Record<OfficeQueueTab, string>> = {
+  ...OFFICE_STAGE_LABELS,
+  second_opinion: 'Second opinion',
+};
+
 /** The statuses each queue holds; `fake` and `rejected` are done and in no queue. */
 export const OFFICE_STAGE_STATUSES: Readonly<Record<OfficeStage, readonly LifecycleStatus[]>> = {
   to_authenticate: ['pending_authentication', 'authentication_in_progress'],
@@ -163,7 +178,7 @@ export const OfficeQueueQuerySchema = z.strictObject({
 });
 export type OfficeQueueQuery = z.input<typeof OfficeQueueQuerySchema>;
 
-export const OfficeStageParamsSchema = z.strictObject({ stage: OfficeStageSchema });
+export const OfficeQueueParamsSchema = z.strictObject({ stage: OfficeQueueTabSchema });
 
 export const OfficePersonSchema = z.object({ id: z.number().int(), name: z.string() });
 
@@ -197,15 +212,27 @@ export const OfficeQueueRowSchema = z.object({
   offersExpireAt: z.iso.datetime().nullable(),
   /** In transit and after: the label's tracking number, when shipped. */
   trackingNumber: z.string().nullable(),
+  /** A decision on it waiting for a second opinion, or null. */
+  secondOpinion: z
+    .object({
+      /** The decision in one line ("Offers: consignment $6,500.00, buyout $5,200.00"). */
+      summary: z.string(),
+      author: z.object({ userId: z.string(), name: z.string() }),
+      /** ISO 8601 */
+      createdAt: z.iso.datetime(),
+    })
+    .nullable(),
 });
 export type OfficeQueueRow = z.infer<typeof OfficeQueueRowSchema>;
 
 export const OfficeQueueDocumentSchema = z.object({
   data: z.array(OfficeQueueRowSchema),
   meta: z.object({
-    stage: OfficeStageSchema,
+    stage: OfficeQueueTabSchema,
     /** Every queue's count (the filters apply to all of them). */
     counts: perStage(z.number().int()),
+    /** The "Second opinion" tab's count: decisions waiting, across queues, under the same filters. */
+    waitingSecondOpinions: z.number().int(),
     pagination: z.object({
       page: z.number().int(),
       perPage: z.number().int(),

@@ -9,6 +9,8 @@ import {
   PAYMENT_METHODS,
   QUOTE_ACTORS,
   SHIPMENT_KINDS,
+  type PendingOfficeDecision,
+  type SecondOpinionVerdict,
 } from '@atelier/contract';
 import { sql } from 'drizzle-orm';
 import {
@@ -384,6 +386,42 @@ export const officeNotes = pgTable(
   (t) => [index('office_notes_quote_idx').on(t.quoteId, t.createdAt)],
 );
 
+/**
+ * A decision that waits for a second staff member (issue 30): a counterfeit verdict, or offers
+ * above OFFICE_SECOND_OPINION_CENTS. At most one waits per item; a resolved one stays, approved
+ * or sent back, for the record.
+ */
+export const officeSecondOpinions = pgTable(
+  'office_second_opinions',
+  {
+    id: id(),
+    quoteId: integer('quote_id')
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    /** The decision as it was sent, without its version. */
+    decision: jsonb('decision').$type<PendingOfficeDecision>().notNull(),
+    /** The item's version it was taken on: approving it after any other change answers 409. */
+    version: integer('version').notNull(),
+    authorUserId: text('author_user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedByUserId: text('resolved_by_user_id').references(() => users.id),
+    outcome: text('outcome').$type<SecondOpinionVerdict>(),
+    /** Why it was sent back, when it was. */
+    note: text('note'),
+  },
+  (t) => [
+    uniqueIndex('office_second_opinions_waiting_unique')
+      .on(t.quoteId)
+      .where(sql`${t.resolvedAt} is null`),
+    index('office_second_opinions_waiting_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.resolvedAt} is null`),
+  ],
+);
+
 export const quoteOffers = pgTable(
   'quote_offers',
   {
@@ -406,6 +444,8 @@ export interface QuoteStepDetail {
   renewed?: true;
   /** The back office's request for more information: what is missing, and its message. */
   request?: { missing: string; message: string };
+  /** The staff member whose second opinion let this decision take effect (issue 30). */
+  approvedByUserId?: string;
 }
 
 export const quoteStatusHistory = pgTable(

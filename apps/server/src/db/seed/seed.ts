@@ -21,6 +21,7 @@ import {
   images,
   marketingBoxes,
   officeClaims,
+  officeSecondOpinions,
   quoteOffers,
   quotes,
   quoteStatusHistory,
@@ -134,6 +135,7 @@ export async function seedDemoDataIfEmpty({
     }
 
     await seedOfficeClaims(tx, staff, now);
+    await seedSecondOpinion(tx, staff, now);
 
     await tx.insert(tutorials).values(
       TUTORIALS.map((tutorial, index) => ({
@@ -180,6 +182,32 @@ async function seedOfficeClaims(tx: Tx, staff: ReadonlyMap<string, string>, now:
       })),
     );
   }
+}
+
+/**
+ * One decision waiting for a second opinion: the authenticator's counterfeit verdict on the item
+ * in the middle of those being authenticated (the e2e journeys take the oldest and the newest),
+ * for operations to approve or send back.
+ */
+async function seedSecondOpinion(tx: Tx, staff: ReadonlyMap<string, string>, now: Date) {
+  const inProgress = await tx
+    .select({
+      id: quotes.id,
+      version: sql<number>`(select coalesce(max(${quoteStatusHistory.id}), 0)::int from ${quoteStatusHistory} where ${quoteStatusHistory.quoteId} = ${quotes.id})`,
+    })
+    .from(quotes)
+    .where(eq(quotes.status, 'authentication_in_progress'))
+    .orderBy(asc(quotes.stageEnteredAt), asc(quotes.id));
+  const middle = inProgress[Math.floor(inProgress.length / 2)];
+  if (!middle) return;
+  const reason = "The engraving's font and the clasp's hallmark do not match the maker's work.";
+  await tx.insert(officeSecondOpinions).values({
+    quoteId: middle.id,
+    decision: { decision: 'counterfeit', version: middle.version, reason },
+    version: middle.version,
+    authorUserId: staff.get('authenticator')!,
+    createdAt: new Date(now.getTime() - 2 * 60 * 60_000),
+  });
 }
 
 interface Directory {

@@ -3,6 +3,7 @@ import {
   OFFICE_DECISION_FROM,
   OFFICE_DECISION_RIGHTS,
   OFFICE_DECISIONS,
+  needsSecondOpinion,
   officeStageOf,
   statusLabel,
   type AdminQuoteAction,
@@ -15,6 +16,7 @@ import type { OfficeDecisionBodySchema } from '@atelier/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   clients,
+  type QuoteStepDetail,
   officeNotes,
   quotes,
   quoteStatusHistory,
@@ -30,6 +32,12 @@ import { recordSaleIn } from '../commissions/record-sale.service.ts';
 import { hoursInStage, stageClock } from './business-hours.ts';
 import { holderOf, touchClaim } from './office-claims.service.ts';
 import type { OfficeSettings } from './office-settings.ts';
+import {
+  proposeDecision,
+  refuseWhileWaiting,
+  waitingOpinionOf,
+  type OfficeActor,
+} from './second-opinions.ts';
 
 type Decision = z.output<typeof OfficeDecisionBodySchema>;
 
@@ -38,11 +46,7 @@ export interface OfficeItemDeps extends QuoteLinkDeps, OfferDeps {
   settings: OfficeSettings;
 }
 
-/** Who acts: a staff member (their role decides their rights). */
-export interface OfficeActor {
-  userId: string;
-  role: string;
-}
+export type { OfficeActor };
 
 export const STALE_ITEM_MESSAGE =
   'Someone else changed this item since you opened it. Reload it to see what changed.';
@@ -87,7 +91,7 @@ export async function getOfficeItem(
   deps: OfficeItemDeps,
   now = new Date(),
 ): Promise<OfficeItemDocument> {
-  const [[quote], [facts], holder, notes, version] = await Promise.all([
+  const [[quote], [facts], holder, notes, version, secondOpinion] = await Promise.all([
     loadQuoteResources(db, eq(quotes.id, quoteId), deps),
     db
       .select({
@@ -110,6 +114,7 @@ export async function getOfficeItem(
     holderOf(db, quoteId, deps.settings),
     loadNotes(db, quoteId),
     versionOf(db, quoteId),
+    waitingOpinionOf(db, actor, quoteId),
   ]);
   if (!quote || !facts) throw AppError.notFound('Item');
   const status = quote.attributes.status;
@@ -135,12 +140,15 @@ export async function getOfficeItem(
         clock?.businessHours ?? hoursInStage(facts.stageEnteredAt, now, deps.settings.timeZone),
       sla: clock?.sla ?? null,
       holder,
+      // While a decision waits for a second opinion, nothing else is decided on the item.
       decisions: OFFICE_DECISIONS.filter(
         (decision) =>
+          !secondOpinion &&
           OFFICE_DECISION_FROM[decision].includes(status) &&
           hasOfficeRight(actor.role, OFFICE_DECISION_RIGHTS[decision]),
       ),
       notes,
+      secondOpinion,
       version,
     },
   };
@@ -203,10 +211,91 @@ function stylistNews(decision: Decision['decision'], item: string): string | nul
   }
 }
 
+/** The item a decision is about, locked until the transaction ends (404 without it). */
+export async function lockItem(tx: Tx, quoteId: number): Promise<LockedItem> {
+  const [quote] = await tx
+    .select({
+      id: quotes.id,
+      status: quotes.status,
+      name: quotes.name,
+      stylistId: quotes.stylistId,
+      clientId: quotes.clientId,
+    })
+    .from(quotes)
+    .where(eq(quotes.id, quoteId))
+    .for('update');
+  if (!quote) throw AppError.notFound('Item');
+  return quote;
+}
+
+export type LockedItem = Pick<
+  typeof quotes.$inferSelect,
+  'id' | 'status' | 'name' | 'stylistId' | 'clientId'
+>;
+
+/** 409 unless the item is still the version the decision saw, in a status it applies to. */
+export async function checkDecisionApplies(tx: Tx, quote: LockedItem, decision: Decision) {
+  if ((await versionOf(tx, quote.id)) !== decision.version) {
+    throw AppError.conflict(STALE_ITEM_MESSAGE);
+  }
+  if (!OFFICE_DECISION_FROM[decision.decision].includes(quote.status)) {
+    throw AppError.conflict(
+      `"${decision.decision}" does not apply to an item that is "${statusLabel(quote.status) ?? quote.status}".`,
+    );
+  }
+}
+
+/**
+ * The decision's step, the stylist's news of it: the part of a decision that changes the item,
+ * taken now or once a second opinion approves it (`authorId` is whose decision it is).
+ */
+export async function applyDecisionIn(
+  tx: Tx,
+  authorId: string,
+  quote: LockedItem,
+  decision: Decision,
+  deps: OfficeItemDeps,
+  detail?: QuoteStepDetail,
+) {
+  const by: QuoteActorRef = { kind: 'admin', userId: authorId };
+  if (decision.decision === 'record_sale') {
+    const { decision: _, version: __, ...sale } = decision;
+    await recordSaleIn(tx, by, { quoteId: quote.id, sale }, deps);
+  } else {
+    await applyQuoteActionIn(
+      tx,
+      by,
+      {
+        quoteId: quote.id,
+        action: actionOf(decision),
+        ...((detail || decision.decision === 'request_more_info') && {
+          detail: {
+            ...detail,
+            ...(decision.decision === 'request_more_info' && {
+              request: { missing: decision.missing, message: decision.message },
+            }),
+          },
+        }),
+      },
+      deps,
+    );
+  }
+  const news = stylistNews(decision.decision, quote.name);
+  if (news) {
+    await createNotification(tx, {
+      stylistId: quote.stylistId,
+      kind: 'quote_status_changed',
+      text: news,
+      link: `/quotes/pickup/${quote.clientId}`,
+    });
+  }
+}
+
 /**
  * One decision on an item, in one transaction: the caller's right, the item's version (someone
- * else's change since answers 409), the status, the step itself, the stylist's notification and
- * the holder's claim kept alive, all or nothing.
+ * else's change since answers 409), the status, the step itself (or, for a counterfeit verdict and
+ * offers above the threshold, its wait for a second opinion), the stylist's notification and the
+ * holder's claim kept alive, all or nothing.
  */
 export async function decideOfficeItem(
   db: Db,
@@ -229,53 +318,14 @@ export async function decideOfficeItem(
       reason: ['Say why the item is not authentic'],
     });
   }
-  const by: QuoteActorRef = { kind: 'admin', userId: actor.userId };
   await db.transaction(async (tx) => {
-    const [quote] = await tx
-      .select({
-        id: quotes.id,
-        status: quotes.status,
-        name: quotes.name,
-        stylistId: quotes.stylistId,
-        clientId: quotes.clientId,
-      })
-      .from(quotes)
-      .where(eq(quotes.id, input.quoteId))
-      .for('update');
-    if (!quote) throw AppError.notFound('Item');
-    if ((await versionOf(tx, quote.id)) !== decision.version) {
-      throw AppError.conflict(STALE_ITEM_MESSAGE);
-    }
-    if (!OFFICE_DECISION_FROM[decision.decision].includes(quote.status)) {
-      throw AppError.conflict(
-        `"${decision.decision}" does not apply to an item that is "${statusLabel(quote.status) ?? quote.status}".`,
-      );
-    }
-    if (decision.decision === 'record_sale') {
-      const { decision: _, version: __, ...sale } = decision;
-      await recordSaleIn(tx, by, { quoteId: quote.id, sale }, deps);
+    const quote = await lockItem(tx, input.quoteId);
+    await checkDecisionApplies(tx, quote, decision);
+    await refuseWhileWaiting(tx, quote.id);
+    if (needsSecondOpinion(decision, deps.settings.secondOpinionCents)) {
+      await proposeDecision(tx, actor, quote.id, decision);
     } else {
-      await applyQuoteActionIn(
-        tx,
-        by,
-        {
-          quoteId: quote.id,
-          action: actionOf(decision),
-          ...(decision.decision === 'request_more_info' && {
-            detail: { request: { missing: decision.missing, message: decision.message } },
-          }),
-        },
-        deps,
-      );
-    }
-    const news = stylistNews(decision.decision, quote.name);
-    if (news) {
-      await createNotification(tx, {
-        stylistId: quote.stylistId,
-        kind: 'quote_status_changed',
-        text: news,
-        link: `/quotes/pickup/${quote.clientId}`,
-      });
+      await applyDecisionIn(tx, actor.userId, quote, decision, deps);
     }
     await touchClaim(tx, quote.id, actor.userId);
   });

@@ -3,7 +3,9 @@ import {
   OfficeItemDocumentSchema,
   OfficeNoteDocumentSchema,
   type LifecycleStatus,
+  OfficeQueueDocumentSchema,
   type OfficeDecisionBody,
+  type SecondOpinionBody,
 } from '@atelier/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -14,6 +16,7 @@ import {
   notifications,
   officeClaims,
   officeNotes,
+  officeSecondOpinions,
   quoteOffers,
   quotes,
   quoteStatusHistory,
@@ -82,6 +85,11 @@ async function decide(quoteId: number, who: string, body: DecisionWithoutVersion
   return call(tokens[who]!, 'POST', `${itemUrl(quoteId)}/decisions`, { ...body, version });
 }
 
+/** A second opinion on the decision waiting on an item, as `who`. */
+function resolve(quoteId: number, who: string, body: SecondOpinionBody) {
+  return call(tokens[who]!, 'POST', `${itemUrl(quoteId)}/second-opinion`, body);
+}
+
 /** Everything a refused decision must leave as it was. */
 async function snapshot(quoteId: number) {
   const [quote] = await db().select().from(quotes).where(eq(quotes.id, quoteId));
@@ -101,6 +109,16 @@ async function snapshot(quoteId: number) {
       .select()
       .from(notifications)
       .where(eq(notifications.stylistId, stylistId)),
+    secondOpinions: await db()
+      .select()
+      .from(officeSecondOpinions)
+      .where(eq(officeSecondOpinions.quoteId, quoteId))
+      .orderBy(asc(officeSecondOpinions.id)),
+    notes: await db()
+      .select()
+      .from(officeNotes)
+      .where(eq(officeNotes.quoteId, quoteId))
+      .orderBy(asc(officeNotes.id)),
   };
 }
 
@@ -230,7 +248,10 @@ describe('decisions', () => {
       reason: 'Heat stamp font and stitch count do not match 2019 production.',
     });
     expect(verdict.statusCode, verdict.body).toBe(200);
-    const data = OfficeItemDocumentSchema.parse(verdict.json()).data;
+    // Every counterfeit verdict waits for a second opinion (below); operations approves it.
+    const approved = await resolve(quoteId, 'operations', { verdict: 'approve' });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const data = OfficeItemDocumentSchema.parse(approved.json()).data;
     expect(data.quote.attributes).toMatchObject({
       status: 'fake',
       authenticationStatus: 'counterfeit',
@@ -375,5 +396,149 @@ describe('internal notes', () => {
       text: 'x',
     });
     expect(shopperless.statusCode).toBe(403);
+  });
+});
+
+describe('second opinions', () => {
+  const reason = 'The zipper pull is stamped in the wrong font.';
+
+  test('a counterfeit verdict waits for another staff member; its author cannot approve it, nor anyone without the right', async () => {
+    const quoteId = await quoteIn('authentication_in_progress');
+    const proposed = await decide(quoteId, 'authenticator', { decision: 'counterfeit', reason });
+    expect(proposed.statusCode, proposed.body).toBe(200);
+    const waiting = OfficeItemDocumentSchema.parse(proposed.json()).data;
+    expect(waiting).toMatchObject({
+      quote: { attributes: { status: 'authentication_in_progress' } },
+      decisions: [],
+      secondOpinion: {
+        decision: 'counterfeit',
+        summary: `Counterfeit: ${reason}`,
+        author: { userId: userIds.authenticator, name: 'authenticator Person' },
+        canResolve: false,
+      },
+    });
+    expect((await item(quoteId, 'operations')).secondOpinion?.canResolve).toBe(true);
+    expect((await item(quoteId, 'pricer')).secondOpinion?.canResolve).toBe(false);
+
+    const before = await snapshot(quoteId);
+    const own = await resolve(quoteId, 'authenticator', { verdict: 'approve' });
+    expect(own.statusCode).toBe(403);
+    expect(ErrorBodySchema.parse(own.json()).message).toMatch(/Nobody approves their own/);
+    expect((await resolve(quoteId, 'pricer', { verdict: 'approve' })).statusCode).toBe(403);
+    expect((await resolve(quoteId, 'stylist', { verdict: 'approve' })).statusCode).toBe(403);
+    // Nothing else is decided on it meanwhile.
+    const other = await decide(quoteId, 'operations', { decision: 'authentic' });
+    expect(other.statusCode).toBe(409);
+    expect(ErrorBodySchema.parse(other.json()).message).toMatch(/waiting for a second opinion/);
+    for (const body of [{}, { verdict: 'maybe' }, { verdict: 'approve', extra: 1 }]) {
+      const bad = await call(
+        tokens.operations!,
+        'POST',
+        `${itemUrl(quoteId)}/second-opinion`,
+        body,
+      );
+      expect(bad.statusCode, JSON.stringify(body)).toBe(400);
+      expect(ErrorBodySchema.parse(bad.json()).code).toBe('VALIDATION_FAILED');
+    }
+    expect(await snapshot(quoteId)).toEqual(before);
+
+    const approved = await resolve(quoteId, 'operations', { verdict: 'approve' });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(OfficeItemDocumentSchema.parse(approved.json()).data).toMatchObject({
+      quote: { attributes: { status: 'fake' } },
+      secondOpinion: null,
+    });
+    // The step is its author's, with who approved it.
+    const [step] = await db()
+      .select()
+      .from(quoteStatusHistory)
+      .where(and(eq(quoteStatusHistory.quoteId, quoteId), eq(quoteStatusHistory.toStatus, 'fake')));
+    expect(step).toMatchObject({
+      actorUserId: userIds.authenticator,
+      note: `Counterfeit: ${reason}`,
+      detail: { approvedByUserId: userIds.operations },
+    });
+    const again = await resolve(quoteId, 'operations', { verdict: 'approve' });
+    expect(again.statusCode).toBe(409);
+    expect(ErrorBodySchema.parse(again.json()).message).toMatch(/No decision on this item/);
+  });
+
+  test('offers above the threshold wait and show in the tab; sent back, they change nothing and leave a note', async () => {
+    const quoteId = await quoteIn('authenticated_no_offer');
+    // $5,000.00 is the threshold: at it, offers take effect at once.
+    const atThreshold = await quoteIn('authenticated_no_offer');
+    const direct = await decide(atThreshold, 'pricer', {
+      decision: 'make_offers',
+      offers: { buyoutQuote: 5000 },
+    });
+    expect(direct.statusCode, direct.body).toBe(200);
+    expect(OfficeItemDocumentSchema.parse(direct.json()).data.quote.attributes.status).toBe(
+      'authenticated_with_offer',
+    );
+
+    const before = await snapshot(quoteId);
+    const proposed = await decide(quoteId, 'pricer', {
+      decision: 'make_offers',
+      offers: { consignmentEstimate: 6500, buyoutQuote: 5000.01 },
+    });
+    expect(proposed.statusCode, proposed.body).toBe(200);
+    expect(OfficeItemDocumentSchema.parse(proposed.json()).data).toMatchObject({
+      quote: { attributes: { status: 'authenticated_no_offer' } },
+      secondOpinion: {
+        decision: 'make_offers',
+        summary: 'Offers: consignment $6,500.00, buyout $5,000.01',
+      },
+    });
+    const after = await snapshot(quoteId);
+    expect({ ...after, secondOpinions: [] }).toEqual({ ...before, secondOpinions: [] });
+
+    // The "Second opinion" tab lists it, and every queue's answer counts it.
+    const list = await call(tokens.authenticator!, 'GET', '/api/office/queues/second_opinion');
+    expect(list.statusCode, list.body).toBe(200);
+    const listed = OfficeQueueDocumentSchema.parse(list.json());
+    expect(listed.data.find((row) => row.quoteId === quoteId)).toMatchObject({
+      name: 'Kelly 28',
+      sla: { targetHours: 16 },
+      secondOpinion: {
+        summary: 'Offers: consignment $6,500.00, buyout $5,000.01',
+        author: { userId: userIds.pricer },
+      },
+    });
+    expect(listed.meta.waitingSecondOpinions).toBe(listed.meta.pagination.total);
+    expect(listed.meta.pagination.total).toBeGreaterThanOrEqual(1);
+    const queue = await call(tokens.operations!, 'GET', '/api/office/queues/to_price');
+    const toPrice = OfficeQueueDocumentSchema.parse(queue.json());
+    expect(toPrice.meta.waitingSecondOpinions).toBe(listed.meta.waitingSecondOpinions);
+    expect(toPrice.data.find((row) => row.quoteId === atThreshold)).toBeUndefined();
+    // Searched for, it is the only one.
+    const searched = await call(
+      tokens.operations!,
+      'GET',
+      `/api/office/queues/second_opinion?q=%23${quoteId}`,
+    );
+    expect(OfficeQueueDocumentSchema.parse(searched.json()).data.map((row) => row.quoteId)).toEqual(
+      [quoteId],
+    );
+
+    const sentBack = await resolve(quoteId, 'operations', {
+      verdict: 'reject',
+      note: 'Recent Birkin 25 sales cap the buyout at $4,800.',
+    });
+    expect(sentBack.statusCode, sentBack.body).toBe(200);
+    const data = OfficeItemDocumentSchema.parse(sentBack.json()).data;
+    expect(data).toMatchObject({
+      quote: { attributes: { status: 'authenticated_no_offer' } },
+      secondOpinion: null,
+      decisions: ['make_offers'],
+    });
+    expect(data.notes.map((note) => note.text)).toEqual([
+      'Sent back (Offers: consignment $6,500.00, buyout $5,000.01): Recent Birkin 25 sales cap the buyout at $4,800.',
+    ]);
+    const final = await snapshot(quoteId);
+    expect(final.history).toEqual(before.history);
+    expect(final.offers).toEqual(before.offers);
+    expect(final.secondOpinions).toMatchObject([
+      { outcome: 'reject', resolvedByUserId: userIds.operations },
+    ]);
   });
 });

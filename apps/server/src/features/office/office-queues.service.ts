@@ -1,11 +1,26 @@
 import {
+  describeDecision,
   OFFICE_QUEUE_PAGE_SIZE,
   OFFICE_STAGES,
   type OfficeQueueDocument,
+  type OfficeQueueTab,
   type OfficeQueueRow,
   type OfficeStage,
 } from '@atelier/contract';
-import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  sql,
+  type AnyColumn,
+  type SQL,
+  type Subquery,
+} from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import {
   categories,
@@ -13,6 +28,7 @@ import {
   designers,
   images,
   officeClaims,
+  officeSecondOpinions,
   officeStageCounts,
   quotes,
   shipments,
@@ -66,13 +82,20 @@ async function searchedQuoteIds(db: Db, q: string): Promise<number[]> {
 }
 
 function filterConditions(
+  db: Db,
+  settings: OfficeSettings,
   filters: QueueFilters,
   userId: string | null,
   searched: readonly number[] | null,
 ): SQL[] {
   const conditions: SQL[] = [];
   if (filters.mine) {
-    conditions.push(userId ? eq(officeClaims.userId, userId) : sql`false`);
+    // The caller's live claims: a handful of rows, read by their user index.
+    const mine = db
+      .select({ quoteId: officeClaims.quoteId })
+      .from(officeClaims)
+      .where(and(eq(officeClaims.userId, userId ?? ''), liveClaim(settings)));
+    conditions.push(userId ? inArray(quotes.id, mine) : sql`false`);
   }
   if (filters.stylistId !== undefined) conditions.push(eq(quotes.stylistId, filters.stylistId));
   if (filters.designerId !== undefined) conditions.push(eq(quotes.designerId, filters.designerId));
@@ -80,6 +103,8 @@ function filterConditions(
     conditions.push(searched.length > 0 ? inArray(quotes.id, [...searched]) : sql`false`);
   return conditions;
 }
+
+const authors = alias(users, 'authors');
 
 const firstPhoto = sql<
   string | null
@@ -92,28 +117,20 @@ const firstPhoto = sql<
  */
 export async function listQueue(
   db: Db,
-  input: { stage: OfficeStage; filters: QueueFilters; userId: string | null },
+  input: { stage: OfficeQueueTab; filters: QueueFilters; userId: string | null },
   deps: { storage: Pick<FileStorage, 'urlFor'>; settings: OfficeSettings },
   now = new Date(),
 ): Promise<OfficeQueueDocument> {
   const { stage, filters, userId } = input;
   const { settings } = deps;
   const searched = filters.q ? await searchedQuoteIds(db, filters.q) : null;
-  const conditions = filterConditions(filters, userId, searched);
-  const needsClaim = Boolean(filters.mine);
+  const conditions = filterConditions(db, settings, filters, userId, searched);
 
   // Without a filter but the stylist, the counts are kept rows (migration 0012); else counted.
   const keptCounts = !filters.mine && filters.designerId === undefined && !filters.q;
-  let counting = db
+  const counting = db
     .select({ stage: quotes.officeStage, count: sql<number>`count(*)::int` })
-    .from(quotes)
-    .$dynamic();
-  if (needsClaim) {
-    counting = counting.leftJoin(
-      officeClaims,
-      and(eq(officeClaims.quoteId, quotes.id), liveClaim(settings)),
-    );
-  }
+    .from(quotes);
   const counted = keptCounts
     ? db
         .select({
@@ -129,57 +146,34 @@ export async function listQueue(
         .groupBy(officeStageCounts.stage)
     : counting.where(and(inQueue(null), ...conditions)).groupBy(quotes.officeStage);
 
-  let paging = db
-    .select({ id: quotes.id, enteredAt: quotes.stageEnteredAt })
-    .from(quotes)
-    .$dynamic();
-  if (needsClaim) {
-    paging = paging.leftJoin(
-      officeClaims,
-      and(eq(officeClaims.quoteId, quotes.id), liveClaim(settings)),
-    );
-  }
-  const page = paging
-    .where(and(inQueue(stage), ...conditions))
-    .orderBy(asc(quotes.stageEnteredAt), asc(quotes.id))
+  const waiting = isNull(officeSecondOpinions.resolvedAt);
+  // Second opinions are paged by when they were asked for, every other tab by its queue's clock.
+  const page = (
+    stage === 'second_opinion'
+      ? db
+          .select({ id: quotes.id, sortKey: officeSecondOpinions.createdAt })
+          .from(officeSecondOpinions)
+          .innerJoin(quotes, eq(quotes.id, officeSecondOpinions.quoteId))
+          .where(and(waiting, ...conditions))
+          .orderBy(asc(officeSecondOpinions.createdAt), asc(quotes.id))
+      : db
+          .select({ id: quotes.id, sortKey: quotes.stageEnteredAt })
+          .from(quotes)
+          .where(and(inQueue(stage), ...conditions))
+          .orderBy(asc(quotes.stageEnteredAt), asc(quotes.id))
+  )
     .limit(OFFICE_QUEUE_PAGE_SIZE)
     .offset((filters.page - 1) * OFFICE_QUEUE_PAGE_SIZE)
     .as('page');
 
-  const [rows, countRows] = await Promise.all([
-    db
-      .select({
-        quoteId: quotes.id,
-        name: quotes.name,
-        designer: designers.name,
-        category: categories.name,
-        photoKey: firstPhoto,
-        barCode: quotes.barCode,
-        status: quotes.status,
-        stylistId: stylists.id,
-        stylistFirst: stylists.firstName,
-        stylistLast: stylists.lastName,
-        clientId: clients.id,
-        clientFirst: clients.firstName,
-        clientLast: clients.lastName,
-        enteredAt: quotes.stageEnteredAt,
-        offersExpireAt: quotes.offersExpireAt,
-        trackingNumber: shipments.trackingNumber,
-        holderId: officeClaims.userId,
-        holderName: users.name,
-        claimedAt: officeClaims.claimedAt,
-      })
-      .from(page)
-      .innerJoin(quotes, eq(quotes.id, page.id))
-      .innerJoin(designers, eq(designers.id, quotes.designerId))
-      .innerJoin(categories, eq(categories.id, quotes.categoryId))
-      .innerJoin(stylists, eq(stylists.id, quotes.stylistId))
-      .innerJoin(clients, eq(clients.id, quotes.clientId))
-      .leftJoin(shipments, eq(shipments.id, quotes.shipmentId))
-      .leftJoin(officeClaims, and(eq(officeClaims.quoteId, quotes.id), liveClaim(settings)))
-      .leftJoin(users, eq(users.id, officeClaims.userId))
-      .orderBy(asc(page.enteredAt), asc(page.id)),
+  const [rows, countRows, [waitingCount]] = await Promise.all([
+    queueRows(db, page, { sortKey: page.sortKey, id: page.id }, deps, now),
     counted,
+    db
+      .select({ count: count() })
+      .from(officeSecondOpinions)
+      .innerJoin(quotes, eq(quotes.id, officeSecondOpinions.quoteId))
+      .where(and(waiting, ...conditions)),
   ]);
 
   const counts = Object.fromEntries(OFFICE_STAGES.map((s) => [s, 0])) as Record<
@@ -187,39 +181,15 @@ export async function listQueue(
     number
   >;
   for (const row of countRows) if (row.stage) counts[row.stage] = row.count;
-  const total = counts[stage];
+  const waitingSecondOpinions = waitingCount?.count ?? 0;
+  const total = stage === 'second_opinion' ? waitingSecondOpinions : counts[stage];
 
   return {
-    data: rows.map((row): OfficeQueueRow => {
-      const clock = stageClock(row.enteredAt, stage, settings, now);
-      return {
-        quoteId: row.quoteId,
-        name: row.name,
-        designer: row.designer,
-        category: row.category,
-        photoUrl: row.photoKey ? deps.storage.urlFor(row.photoKey) : null,
-        barCode: row.barCode,
-        status: row.status,
-        stylist: { id: row.stylistId, name: `${row.stylistFirst} ${row.stylistLast}` },
-        client: { id: row.clientId, name: `${row.clientFirst} ${row.clientLast}` },
-        enteredAt: row.enteredAt.toISOString(),
-        businessHours: clock.businessHours,
-        sla: clock.sla,
-        holder:
-          row.holderId && row.claimedAt
-            ? {
-                userId: row.holderId,
-                name: row.holderName ?? '',
-                claimedAt: row.claimedAt.toISOString(),
-              }
-            : null,
-        offersExpireAt: row.offersExpireAt?.toISOString() ?? null,
-        trackingNumber: row.trackingNumber,
-      };
-    }),
+    data: rows,
     meta: {
       stage,
       counts,
+      waitingSecondOpinions,
       pagination: {
         page: filters.page,
         perPage: OFFICE_QUEUE_PAGE_SIZE,
@@ -228,4 +198,96 @@ export async function listQueue(
       },
     },
   };
+}
+
+/**
+ * The rows of one page, in its order: `page` is a subquery of quote ids (`order.id`) and what
+ * sorts them (`order.sortKey`), each row joined with its people, photo, label and holder.
+ */
+export async function queueRows(
+  db: Db,
+  page: Subquery,
+  order: { id: SQL.Aliased<number> | AnyColumn; sortKey: SQL.Aliased<Date> | AnyColumn },
+  deps: { storage: Pick<FileStorage, 'urlFor'>; settings: OfficeSettings },
+  now: Date,
+): Promise<OfficeQueueRow[]> {
+  const { settings } = deps;
+  const rows = await db
+    .select({
+      quoteId: quotes.id,
+      stage: quotes.officeStage,
+      name: quotes.name,
+      designer: designers.name,
+      category: categories.name,
+      photoKey: firstPhoto,
+      barCode: quotes.barCode,
+      status: quotes.status,
+      stylistId: stylists.id,
+      stylistFirst: stylists.firstName,
+      stylistLast: stylists.lastName,
+      clientId: clients.id,
+      clientFirst: clients.firstName,
+      clientLast: clients.lastName,
+      enteredAt: quotes.stageEnteredAt,
+      offersExpireAt: quotes.offersExpireAt,
+      trackingNumber: shipments.trackingNumber,
+      holderId: officeClaims.userId,
+      holderName: users.name,
+      claimedAt: officeClaims.claimedAt,
+      waitingDecision: officeSecondOpinions.decision,
+      waitingSince: officeSecondOpinions.createdAt,
+      waitingAuthorId: officeSecondOpinions.authorUserId,
+      waitingAuthorName: authors.name,
+    })
+    .from(page)
+    .innerJoin(quotes, eq(quotes.id, order.id))
+    .innerJoin(designers, eq(designers.id, quotes.designerId))
+    .innerJoin(categories, eq(categories.id, quotes.categoryId))
+    .innerJoin(stylists, eq(stylists.id, quotes.stylistId))
+    .innerJoin(clients, eq(clients.id, quotes.clientId))
+    .leftJoin(shipments, eq(shipments.id, quotes.shipmentId))
+    .leftJoin(officeClaims, and(eq(officeClaims.quoteId, quotes.id), liveClaim(settings)))
+    .leftJoin(users, eq(users.id, officeClaims.userId))
+    .leftJoin(
+      officeSecondOpinions,
+      and(eq(officeSecondOpinions.quoteId, quotes.id), isNull(officeSecondOpinions.resolvedAt)),
+    )
+    .leftJoin(authors, eq(authors.id, officeSecondOpinions.authorUserId))
+    .orderBy(asc(order.sortKey), asc(order.id));
+  return rows.map((row): OfficeQueueRow => {
+    // Every row is in a queue (the page's ids come from one); the fallback only narrows the type.
+    const clock = stageClock(row.enteredAt, row.stage ?? 'to_authenticate', settings, now);
+    return {
+      quoteId: row.quoteId,
+      name: row.name,
+      designer: row.designer,
+      category: row.category,
+      photoUrl: row.photoKey ? deps.storage.urlFor(row.photoKey) : null,
+      barCode: row.barCode,
+      status: row.status,
+      stylist: { id: row.stylistId, name: `${row.stylistFirst} ${row.stylistLast}` },
+      client: { id: row.clientId, name: `${row.clientFirst} ${row.clientLast}` },
+      enteredAt: row.enteredAt.toISOString(),
+      businessHours: clock.businessHours,
+      sla: clock.sla,
+      holder:
+        row.holderId && row.claimedAt
+          ? {
+              userId: row.holderId,
+              name: row.holderName ?? '',
+              claimedAt: row.claimedAt.toISOString(),
+            }
+          : null,
+      offersExpireAt: row.offersExpireAt?.toISOString() ?? null,
+      trackingNumber: row.trackingNumber,
+      secondOpinion:
+        row.waitingDecision && row.waitingSince && row.waitingAuthorId
+          ? {
+              summary: describeDecision(row.waitingDecision),
+              author: { userId: row.waitingAuthorId, name: row.waitingAuthorName ?? '' },
+              createdAt: row.waitingSince.toISOString(),
+            }
+          : null,
+    };
+  });
 }

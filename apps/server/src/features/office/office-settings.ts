@@ -8,4 +8,6 @@ export interface OfficeSettings {
   claimIdleMinutes: number;
   /** OFFICE_TIME_ZONE: where 9 to 5 is counted. */
   timeZone: string;
+  /** OFFICE_SECOND_OPINION_CENTS: offers above this wait for a second opinion. */
+  secondOpinionCents: number;
 }

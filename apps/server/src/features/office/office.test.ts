@@ -219,6 +219,7 @@ describe('the queues', () => {
             slaHours: DEFAULT_OFFICE_SLA_HOURS,
             claimIdleMinutes: 30,
             timeZone: 'America/New_York',
+            secondOpinionCents: 500_000,
           },
         },
         now,

@@ -34,6 +34,7 @@ function itemDocument(overrides: Partial<OfficeItemDocument['data']> = {}): Offi
           createdAt: '2026-11-27T11:00:00.000Z',
         },
       ],
+      secondOpinion: null,
       version: 4,
       ...overrides,
     },
@@ -149,6 +150,84 @@ describe('the item workspace', { timeout: 20_000 }, () => {
       version: 4,
       commentToCustomer: 'Sorry',
     });
+  });
+
+  test('a decision waiting for a second opinion: another staff member approves it; its author only reads it', async () => {
+    const secondOpinion = {
+      id: 9,
+      decision: 'make_offers' as const,
+      summary: 'Offers: consignment $6,500.00, buyout $5,200.00',
+      author: { userId: 'pricer-1', name: 'Theo Marchetti' },
+      createdAt: '2026-11-27T12:00:00.000Z',
+      canResolve: true,
+    };
+    const waiting = itemDocument({ decisions: [], secondOpinion });
+    const { requests } = mockFetch({
+      'GET /api/office/me': () => jsonResponse(200, officeMeDocument()),
+      [`GET ${ITEM}`]: () => jsonResponse(200, waiting),
+      [`POST ${ITEM}/second-opinion`]: () =>
+        jsonResponse(
+          200,
+          itemDocument({
+            quote: quoteResource({
+              attributes: { name: 'So Kate 120', status: 'authenticated_with_offer' },
+            }),
+          }),
+        ),
+    });
+    signInAsStaff();
+    const { user } = renderApp('/office/items/101');
+    const heading = await screen.findByRole('heading', { level: 1, name: 'So Kate 120' });
+    const decisions = screen.getByRole('region', { name: 'Decisions' });
+    expect(within(decisions).getByText('Waiting for a second opinion')).toBeInTheDocument();
+    expect(within(decisions).getByText(secondOpinion.summary)).toBeInTheDocument();
+    expect(within(decisions).getByText(/Proposed by Theo Marchetti/)).toBeInTheDocument();
+
+    // "Send back" asks why; Cancel returns to the two buttons, focus on "Send back".
+    await user.click(within(decisions).getByRole('button', { name: 'Send back' }));
+    expect(
+      within(decisions).getByLabelText('Why it goes back (optional, kept as an internal note)'),
+    ).toHaveFocus();
+    await user.click(within(decisions).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(within(decisions).getByRole('button', { name: 'Send back' })).toHaveFocus(),
+    );
+
+    await user.click(within(decisions).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ verdict: 'approve' });
+    expect(
+      await screen.findByText('Item #101 is now: Authenticated with offer.'),
+    ).toBeInTheDocument();
+  });
+
+  test('the author of a waiting decision cannot approve it', async () => {
+    mockFetch({
+      'GET /api/office/me': () => jsonResponse(200, officeMeDocument({ userId: 'pricer-1' })),
+      [`GET ${ITEM}`]: () =>
+        jsonResponse(
+          200,
+          itemDocument({
+            decisions: [],
+            secondOpinion: {
+              id: 9,
+              decision: 'counterfeit',
+              summary: 'Counterfeit: the heat stamp is off',
+              author: { userId: 'pricer-1', name: 'Theo Marchetti' },
+              createdAt: '2026-11-27T12:00:00.000Z',
+              canResolve: false,
+            },
+          }),
+        ),
+    });
+    signInAsStaff();
+    renderApp('/office/items/101');
+    const decisions = await screen.findByRole('region', { name: 'Decisions' });
+    expect(
+      await within(decisions).findByText(/nobody approves their own decision/),
+    ).toBeInTheDocument();
+    expect(within(decisions).getByText(/Proposed by Theo Marchetti \(you\)/)).toBeInTheDocument();
+    expect(within(decisions).queryByRole('button')).toBeNull();
   });
 
   test('an item that does not exist says so', async () => {

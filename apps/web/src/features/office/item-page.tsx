@@ -25,6 +25,7 @@ import {
   type DecisionValues,
 } from './item-decisions.ts';
 import { ItemPhotos } from './item-photos.tsx';
+import { SecondOpinion } from './second-opinion.tsx';
 import classes from './item-page.module.css';
 import { OfficeHeader } from './office-header.tsx';
 import {
@@ -226,6 +227,7 @@ interface DecisionsProps {
 /** One button per decision the server offers; those that need input open their form. */
 function Decisions({ item, headingRef, onReload }: DecisionsProps) {
   const decide = useDecideItem(item.quote.id);
+  const myUserId = useOfficeMe().data?.data.userId ?? null;
   const [open, setOpen] = useState<OfficeDecision | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<DecisionField, string>>>({});
   const [otherErrors, setOtherErrors] = useState<string[]>([]);
@@ -246,10 +248,13 @@ function Decisions({ item, headingRef, onReload }: DecisionsProps) {
     decide.mutate(decisionBody(decision, values, item.version), {
       onSuccess: (document) => {
         close();
+        const waiting = document.data.secondOpinion;
         notifications.show({
-          color: 'green',
-          title: OFFICE_DECISION_LABELS[decision],
-          message: `Item #${item.quote.id} is now: ${formatStatus(document.data.quote.attributes.status)}.`,
+          color: waiting ? 'yellow' : 'green',
+          title: waiting ? 'Waiting for a second opinion' : OFFICE_DECISION_LABELS[decision],
+          message: waiting
+            ? `${waiting.summary}. It takes effect once another staff member approves it.`
+            : `Item #${item.quote.id} is now: ${formatStatus(document.data.quote.attributes.status)}.`,
         });
         setFocusHeading((count) => count + 1);
       },
@@ -279,7 +284,14 @@ function Decisions({ item, headingRef, onReload }: DecisionsProps) {
       <Title order={2} fz="md" mb="sm">
         Decisions
       </Title>
-      {item.decisions.length === 0 ? (
+      {item.secondOpinion ? (
+        <SecondOpinion
+          item={{ ...item, secondOpinion: item.secondOpinion }}
+          myUserId={myUserId}
+          onResolved={() => setFocusHeading((count) => count + 1)}
+          onReload={onReload}
+        />
+      ) : item.decisions.length === 0 ? (
         <Text size="sm" c="dark.1">
           No decision is yours to take on this item now.
         </Text>

@@ -61,6 +61,36 @@ describe('the back office', { timeout: 20_000 }, () => {
     expect(router.state.location.pathname).toBe('/office');
   });
 
+  test('the "Second opinion" tab counts the waiting decisions and lists each with what it says', async () => {
+    const waiting = queueRow({
+      quoteId: 44,
+      name: 'Birkin 25 Togo',
+      secondOpinion: {
+        summary: 'Offers: consignment $6,500.00, buyout $5,200.00',
+        author: { userId: 'pricer-1', name: 'Theo Marchetti' },
+        createdAt: '2026-11-27T12:00:00.000Z',
+      },
+    });
+    mockFetch({
+      'GET /api/office/me': me,
+      'GET /api/office/queues/second_opinion?page=1': () =>
+        jsonResponse(200, queueDocument('second_opinion', [waiting])),
+    });
+    signInAsStaff();
+    renderApp('/office?stage=second_opinion');
+    expect(
+      await screen.findByRole('tab', { name: 'Second opinion 1', selected: true }),
+    ).toBeVisible();
+    expect(
+      await screen.findByText(
+        'Offers: consignment $6,500.00, buyout $5,200.00 (by Theo Marchetti)',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/#44 · waiting for a second opinion/)).toBeInTheDocument();
+    // Given from the workspace, not taken from the list.
+    expect(screen.queryByRole('button', { name: 'Assign to me, #44' })).not.toBeInTheDocument();
+  });
+
   test('the stage, page and filters come from the URL and go to the server', async () => {
     const { requests } = mockFetch({
       'GET /api/office/me': me,

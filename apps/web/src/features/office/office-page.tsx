@@ -2,11 +2,11 @@
 import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Table.css';
 import {
-  OFFICE_STAGE_LABELS,
+  OFFICE_QUEUE_TAB_LABELS,
+  OFFICE_QUEUE_TABS,
   OFFICE_STAGE_RIGHTS,
-  OFFICE_STAGES,
   type OfficeQueueDocument,
-  type OfficeStage,
+  type OfficeQueueTab,
 } from '@atelier/contract';
 import {
   Button,
@@ -52,7 +52,9 @@ export function OfficePage() {
   const isCompact = useMediaQuery(CARDS_MEDIA_QUERY, false, { getInitialValueInEffect: false });
   // While another queue loads, the previous one's counts stay on the tabs, but not its rows.
   const shown = queue.data && queue.data.meta.stage === view.stage ? queue.data : undefined;
-  const counts = queue.data?.meta.counts;
+  const meta = queue.data?.meta;
+  const countOf = (tab: OfficeQueueTab) =>
+    meta ? (tab === 'second_opinion' ? meta.waitingSecondOpinions : meta.counts[tab]) : '…';
   const rights = me.data?.data.rights ?? [];
   const canTake = canTakeFrom(view.stage, rights);
 
@@ -98,21 +100,21 @@ export function OfficePage() {
 
         <Tabs
           value={view.stage}
-          onChange={(stage) => stage && show({ ...view, stage: stage as OfficeStage, page: 1 })}
+          onChange={(stage) => stage && show({ ...view, stage: stage as OfficeQueueTab, page: 1 })}
           variant="pills"
           radius="xl"
           keepMounted={false}
         >
           <Tabs.List aria-label="Queues" mb="lg">
-            {OFFICE_STAGES.map((stage) => (
+            {OFFICE_QUEUE_TABS.map((stage) => (
               <Tabs.Tab key={stage} value={stage}>
-                {OFFICE_STAGE_LABELS[stage]}{' '}
-                <span className={classes.tabCount}>{counts ? counts[stage] : '…'}</span>
+                {OFFICE_QUEUE_TAB_LABELS[stage]}{' '}
+                <span className={classes.tabCount}>{countOf(stage)}</span>
               </Tabs.Tab>
             ))}
           </Tabs.List>
 
-          {OFFICE_STAGES.map((stage) => (
+          {OFFICE_QUEUE_TABS.map((stage) => (
             <Tabs.Panel key={stage} value={stage}>
               <Stack gap="lg">
                 <QueueFilters
@@ -120,14 +122,22 @@ export function OfficePage() {
                   me={me.data?.data}
                   onChange={(filters) => show({ ...view, ...filters, page: 1 })}
                 />
-                {me.data && !canTake && (
+                {stage === 'second_opinion' ? (
                   <Text size="sm" c="dark.1">
-                    You can look through this queue; its items are taken by staff with the right to{' '}
-                    {OFFICE_STAGE_RIGHTS[stage]}.
+                    Counterfeit verdicts and high offers wait here for a second staff member. Open
+                    one to approve it or send it back; nobody approves their own.
                   </Text>
+                ) : (
+                  me.data &&
+                  !canTake && (
+                    <Text size="sm" c="dark.1">
+                      You can look through this queue; its items are taken by staff with the right
+                      to {OFFICE_STAGE_RIGHTS[stage]}.
+                    </Text>
+                  )
                 )}
                 <section
-                  aria-label={`${OFFICE_STAGE_LABELS[stage]} items`}
+                  aria-label={`${OFFICE_QUEUE_TAB_LABELS[stage]} items`}
                   aria-busy={queue.isFetching}
                   className={queue.isPlaceholderData && shown ? classes.busy : undefined}
                 >
@@ -194,7 +204,7 @@ interface QueueContentProps {
 /** The list, or what stands in its place: loading, a failure, or nothing waiting. */
 function QueueContent(props: QueueContentProps) {
   const { view, shown } = props;
-  const label = OFFICE_STAGE_LABELS[view.stage];
+  const label = OFFICE_QUEUE_TAB_LABELS[view.stage];
   if (props.isError) {
     return (
       <LoadError

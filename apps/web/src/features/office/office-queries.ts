@@ -1,4 +1,9 @@
-import { officeApi, type OfficeDecisionBody, type OfficeItemDocument } from '@atelier/contract';
+import {
+  officeApi,
+  type OfficeDecisionBody,
+  type OfficeItemDocument,
+  type SecondOpinionBody,
+} from '@atelier/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { freshWhileFileLinksWork } from '../../lib/file-link-freshness.ts';
@@ -76,6 +81,18 @@ export function useDecideItem(quoteId: number) {
   return useMutation({
     mutationFn: (body: OfficeDecisionBody) =>
       api(officeApi.decideItem, { params: { quoteId }, body }),
+    onSuccess: (document: OfficeItemDocument) =>
+      queryClient.setQueryData(officeKeys.item(quoteId), document),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: officeKeys.queues() }),
+  });
+}
+
+/** Approve the decision waiting on an item, or send it back: as a decision, the fresh item answers. */
+export function useResolveSecondOpinion(quoteId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SecondOpinionBody) =>
+      api(officeApi.resolveSecondOpinion, { params: { quoteId }, body }),
     onSuccess: (document: OfficeItemDocument) =>
       queryClient.setQueryData(officeKeys.item(quoteId), document),
     onSettled: () => queryClient.invalidateQueries({ queryKey: officeKeys.queues() }),

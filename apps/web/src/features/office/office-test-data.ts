@@ -3,6 +3,7 @@ import {
   type OfficeMeDocument,
   type OfficeQueueDocument,
   type OfficeQueueRow,
+  type OfficeQueueTab,
   type OfficeStage,
 } from '@atelier/contract';
 
@@ -45,12 +46,13 @@ export function queueRow(overrides: Partial<OfficeQueueRow> = {}): OfficeQueueRo
     holder: null,
     offersExpireAt: null,
     trackingNumber: null,
+    secondOpinion: null,
     ...overrides,
   };
 }
 
 export function queueDocument(
-  stage: OfficeStage,
+  stage: OfficeQueueTab,
   rows: OfficeQueueRow[],
   counts: Partial<Record<OfficeStage, number>> = {},
 ): OfficeQueueDocument {
@@ -59,7 +61,8 @@ export function queueDocument(
     data: rows,
     meta: {
       stage,
-      counts: { ...all, [stage]: rows.length, ...counts },
+      counts: { ...all, ...(stage !== 'second_opinion' && { [stage]: rows.length }), ...counts },
+      waitingSecondOpinions: stage === 'second_opinion' ? rows.length : 0,
       pagination: { page: 1, perPage: 25, total: rows.length, totalPages: 1 },
     },
   };

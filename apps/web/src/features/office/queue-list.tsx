@@ -1,4 +1,4 @@
-import type { OfficeQueueRow, OfficeStage } from '@atelier/contract';
+import type { OfficeQueueRow, OfficeQueueTab } from '@atelier/contract';
 import { Anchor, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -12,7 +12,7 @@ export const IN_STAGE_HEADER = 'In stage (business hours)';
 
 interface QueueListProps {
   rows: readonly OfficeQueueRow[];
-  stage: OfficeStage;
+  stage: OfficeQueueTab;
   /** The signed-in staff member's user id, to tell their own items. */
   myUserId: string | null;
   /** Whether they may take items of this queue (their rights). */
@@ -24,10 +24,19 @@ interface QueueListProps {
   isCompact: boolean;
 }
 
-/** The queue's own column: when the offers close, or the parcel's tracking number. */
+/** The tab's own column: the decision waiting, when the offers close, or the tracking number. */
 function extraColumn(
-  stage: OfficeStage,
+  stage: OfficeQueueTab,
 ): { header: string; cell: (row: OfficeQueueRow) => string } | null {
+  if (stage === 'second_opinion') {
+    return {
+      header: 'Waiting decision',
+      cell: (row) =>
+        row.secondOpinion
+          ? `${row.secondOpinion.summary} (by ${row.secondOpinion.author.name})`
+          : 'Decided meanwhile',
+    };
+  }
   if (stage === 'offers_out') {
     return {
       header: 'Offers expire',
@@ -77,16 +86,15 @@ function Item({ row }: { row: OfficeQueueRow }) {
         </Anchor>
         <Text size="xs" c="dark.1">
           #{row.quoteId}
+          {row.secondOpinion && ' · waiting for a second opinion'}
         </Text>
       </div>
     </Group>
   );
 }
 
-function Holder(
-  props: { row: OfficeQueueRow } & Omit<QueueListProps, 'rows' | 'stage' | 'isCompact'>,
-) {
-  const { row, myUserId, canTake, claimingId, onAssign } = props;
+function Holder(props: { row: OfficeQueueRow } & Omit<QueueListProps, 'rows' | 'isCompact'>) {
+  const { row, stage, myUserId, canTake, claimingId, onAssign } = props;
   if (row.holder) {
     const isMine = row.holder.userId === myUserId;
     return (
@@ -98,6 +106,14 @@ function Holder(
             (you)
           </Text>
         )}
+      </Text>
+    );
+  }
+  // A second opinion is given from the workspace: nothing to take here.
+  if (stage === 'second_opinion') {
+    return (
+      <Text size="sm" c="dark.1">
+        Nobody
       </Text>
     );
   }
@@ -165,10 +181,10 @@ export function QueueList(props: QueueListProps) {
             <Table.Td>{row.stylist.name}</Table.Td>
             <Table.Td>{row.client.name}</Table.Td>
             <Table.Td>{formatBusinessHours(row.businessHours)}</Table.Td>
-            <Table.Td>
+            <Table.Td className={classes.slaCell}>
               <SlaBadge state={row.sla.state} />
             </Table.Td>
-            {extra && <Table.Td>{extra.cell(row)}</Table.Td>}
+            {extra && <Table.Td className={classes.extraCell}>{extra.cell(row)}</Table.Td>}
             <Table.Td>
               <Holder {...props} row={row} />
             </Table.Td>

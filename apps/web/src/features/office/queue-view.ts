@@ -1,15 +1,15 @@
 import {
+  OFFICE_QUEUE_TABS,
   OFFICE_STAGE_RIGHTS,
-  OFFICE_STAGES,
+  type OfficeQueueTab,
   type OfficeRight,
-  type OfficeStage,
 } from '@atelier/contract';
 import { generatePath } from 'react-router';
 import { routes } from '../../app/routes.ts';
 
-/** What the queues page shows: the stage, the page and the filters, all kept in the URL. */
+/** What the queues page shows: the tab, the page and the filters, all kept in the URL. */
 export interface QueueView {
-  stage: OfficeStage;
+  stage: OfficeQueueTab;
   page: number;
   mine: boolean;
   stylistId: number | null;
@@ -17,8 +17,8 @@ export interface QueueView {
   q: string;
 }
 
-const isStage = (value: string | null): value is OfficeStage =>
-  (OFFICE_STAGES as readonly (string | null)[]).includes(value);
+const isTab = (value: string | null): value is OfficeQueueTab =>
+  (OFFICE_QUEUE_TABS as readonly (string | null)[]).includes(value);
 
 function positiveInt(value: string | null): number | null {
   const number = Number(value);
@@ -29,7 +29,7 @@ function positiveInt(value: string | null): number | null {
 export function readQueueView(params: URLSearchParams): QueueView {
   const stage = params.get('stage');
   return {
-    stage: isStage(stage) ? stage : OFFICE_STAGES[0],
+    stage: isTab(stage) ? stage : OFFICE_QUEUE_TABS[0],
     page: positiveInt(params.get('page')) ?? 1,
     mine: params.get('mine') === 'true',
     stylistId: positiveInt(params.get('stylistId')),
@@ -65,9 +65,12 @@ export function formatBusinessHours(hours: number): string {
   return rest === 0 ? `${days} d` : `${days} d ${rest} h`;
 }
 
-/** Whether someone with `rights` may take items of `stage` ("Assign to me"). */
-export const canTakeFrom = (stage: OfficeStage, rights: readonly OfficeRight[]): boolean =>
-  rights.includes(OFFICE_STAGE_RIGHTS[stage]);
+/**
+ * Whether someone with `rights` may take items of `stage` ("Assign to me"). A second opinion is
+ * given from the item's workspace, not taken from the list.
+ */
+export const canTakeFrom = (stage: OfficeQueueTab, rights: readonly OfficeRight[]): boolean =>
+  stage !== 'second_opinion' && rights.includes(OFFICE_STAGE_RIGHTS[stage]);
 
 /** An item's workspace (`/office/items/:quoteId`); here, not in routes.ts, to keep it off the first load. */
 export function officeItemPath(quoteId: number): string {
