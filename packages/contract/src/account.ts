@@ -1,16 +1,15 @@
 import { z } from 'zod';
 import { OFFICE_ROLES } from './office.ts';
+import { PaymentMethodSchema } from './payment-method.ts';
 import { TimeZoneSchema } from './time-zone.ts';
 
-/** How a stylist is paid (the database's `payment_method`). */
-export const PAYMENT_METHODS = ['check', 'paypal'] as const;
-export const PaymentMethodSchema = z.enum(PAYMENT_METHODS);
-export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
-/** How a payment method reads inside a sentence: "by check", "by PayPal". */
-export const PAYMENT_METHOD_WORDS: Readonly<Record<PaymentMethod, string>> = {
-  check: 'check',
-  paypal: 'PayPal',
-};
+// Kept apart so the office's rows can name a payout method without importing accounts (a cycle).
+export {
+  PAYMENT_METHOD_WORDS,
+  PAYMENT_METHODS,
+  PaymentMethodSchema,
+  type PaymentMethod,
+} from './payment-method.ts';
 
 export const StylistAddressSchema = z.object({
   first_name: z.string(),

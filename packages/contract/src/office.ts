@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PaymentMethodSchema } from './payment-method.ts';
 import { LifecycleStatusSchema, type LifecycleStatus } from './quotes.ts';
 
 /* ---------- The back office's staff, their rights, and the queues they work (`/office`) ---------- */
@@ -212,6 +213,16 @@ export const OfficeQueueRowSchema = z.object({
   offersExpireAt: z.iso.datetime().nullable(),
   /** In transit and after: the label's tracking number, when shipped. */
   trackingNumber: z.string().nullable(),
+  /** Sold: the stylist's commission to pay, and how the stylist is paid. */
+  commission: z
+    .object({
+      id: z.number().int(),
+      amountCents: z.number().int(),
+      payoutMethod: PaymentMethodSchema,
+      /** Where PayPal pays, when that is the method. */
+      paypalAddress: z.string().nullable(),
+    })
+    .nullable(),
   /** A decision on it waiting for a second opinion, or null. */
   secondOpinion: z
     .object({

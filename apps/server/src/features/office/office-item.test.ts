@@ -321,6 +321,25 @@ describe('decisions', () => {
       .from(commissions)
       .where(eq(commissions.quoteId, quoteId));
     expect(commission?.amountCents).toBe(120_00);
+
+    // "Sold" shows the commission and how it is paid; operations pays it and the sale leaves.
+    const soldPage = async () =>
+      OfficeQueueDocumentSchema.parse(
+        (await call(tokens.operations!, 'GET', `/api/office/queues/sold?q=%23${quoteId}`)).json(),
+      ).data;
+    const [row] = await soldPage();
+    expect(row?.commission).toMatchObject({
+      amountCents: 120_00,
+      payoutMethod: 'check',
+      paypalAddress: null,
+    });
+    const pay = { commissionIds: [row!.commission!.id] };
+    const pricerPays = await call(tokens.pricer!, 'POST', '/api/admin/commissions/mark-paid', pay);
+    expect(pricerPays.statusCode).toBe(403);
+    const paid = await call(tokens.operations!, 'POST', '/api/admin/commissions/mark-paid', pay);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json()).toEqual({ paid: pay.commissionIds, alreadyPaid: [] });
+    expect(await soldPage()).toEqual([]);
   });
 
   test('bad decisions answer 400 in the error shape and write nothing', async () => {

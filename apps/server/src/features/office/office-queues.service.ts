@@ -25,6 +25,7 @@ import type { Db } from '../../db/client.ts';
 import {
   categories,
   clients,
+  commissions,
   designers,
   images,
   officeClaims,
@@ -234,6 +235,10 @@ export async function queueRows(
       holderId: officeClaims.userId,
       holderName: users.name,
       claimedAt: officeClaims.claimedAt,
+      commissionId: commissions.id,
+      commissionCents: commissions.amountCents,
+      paymentMethod: stylists.paymentMethod,
+      paypalAddress: stylists.paypalAddress,
       waitingDecision: officeSecondOpinions.decision,
       waitingSince: officeSecondOpinions.createdAt,
       waitingAuthorId: officeSecondOpinions.authorUserId,
@@ -253,6 +258,7 @@ export async function queueRows(
       and(eq(officeSecondOpinions.quoteId, quotes.id), isNull(officeSecondOpinions.resolvedAt)),
     )
     .leftJoin(authors, eq(authors.id, officeSecondOpinions.authorUserId))
+    .leftJoin(commissions, eq(commissions.quoteId, quotes.id))
     .orderBy(asc(order.sortKey), asc(order.id));
   return rows.map((row): OfficeQueueRow => {
     // Every row is in a queue (the page's ids come from one); the fallback only narrows the type.
@@ -280,6 +286,15 @@ export async function queueRows(
           : null,
       offersExpireAt: row.offersExpireAt?.toISOString() ?? null,
       trackingNumber: row.trackingNumber,
+      commission:
+        row.commissionId !== null && row.commissionCents !== null
+          ? {
+              id: row.commissionId,
+              amountCents: row.commissionCents,
+              payoutMethod: row.paymentMethod,
+              paypalAddress: row.paymentMethod === 'paypal' ? row.paypalAddress : null,
+            }
+          : null,
       secondOpinion:
         row.waitingDecision && row.waitingSince && row.waitingAuthorId
           ? {

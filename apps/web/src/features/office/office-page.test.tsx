@@ -91,6 +91,80 @@ describe('the back office', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Assign to me, #44' })).not.toBeInTheDocument();
   });
 
+  test('Sold: operations picks sales, sees their total and pays them; the queue is read again', async () => {
+    const sale = (quoteId: number, id: number, amountCents: number, paypal: boolean) =>
+      queueRow({
+        quoteId,
+        status: 'sold',
+        commission: {
+          id,
+          amountCents,
+          payoutMethod: paypal ? 'paypal' : 'check',
+          paypalAddress: paypal ? 'camille@example.com' : null,
+        },
+      });
+    let reads = 0;
+    const { requests } = mockFetch({
+      'GET /api/office/me': me,
+      'GET /api/office/queues/sold?page=1': () => {
+        reads += 1;
+        return jsonResponse(
+          200,
+          queueDocument(
+            'sold',
+            reads === 1 ? [sale(61, 7, 120_00, false), sale(62, 8, 80_50, true)] : [],
+          ),
+        );
+      },
+      'POST /api/admin/commissions/mark-paid': () =>
+        jsonResponse(200, { paid: [7, 8], alreadyPaid: [] }),
+    });
+    signInAsStaff();
+    const { user } = renderApp('/office?stage=sold');
+    expect(await screen.findByText('$120.00 · check')).toBeInTheDocument();
+    expect(screen.getByText('$80.50 · PayPal to camille@example.com')).toBeInTheDocument();
+    const pay = screen.getByRole('button', { name: 'Mark paid' });
+    expect(pay).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: 'Pay the commission of #61' }));
+    expect(screen.getByText('1 selected · $120.00')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Select every sale on this page' }));
+    expect(screen.getByText('2 selected · $200.50')).toBeInTheDocument();
+    await user.click(pay);
+    expect(
+      await screen.findByText(/2 commissions paid\. The stylists are told\./),
+    ).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ commissionIds: [7, 8] });
+    expect(await screen.findByText('Nothing is waiting in Sold.')).toBeInTheDocument();
+  });
+
+  test('Sold: a staff member without the right to pay sees the sales but no checkboxes', async () => {
+    mockFetch({
+      'GET /api/office/me': () =>
+        jsonResponse(200, officeMeDocument({ role: 'pricer', rights: ['price'] })),
+      'GET /api/office/queues/sold?page=1': () =>
+        jsonResponse(
+          200,
+          queueDocument('sold', [
+            queueRow({
+              quoteId: 61,
+              status: 'sold',
+              commission: {
+                id: 7,
+                amountCents: 120_00,
+                payoutMethod: 'check',
+                paypalAddress: null,
+              },
+            }),
+          ]),
+        ),
+    });
+    signInAsStaff();
+    renderApp('/office?stage=sold');
+    expect(await screen.findByText('$120.00 · check')).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark paid' })).not.toBeInTheDocument();
+  });
+
   test('the stage, page and filters come from the URL and go to the server', async () => {
     const { requests } = mockFetch({
       'GET /api/office/me': me,

@@ -21,13 +21,14 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconInbox } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { ListPagination } from '../../components/list-pagination.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { scrollBehavior } from '../../lib/motion.ts';
 import classes from './office.module.css';
 import { OfficeHeader } from './office-header.tsx';
+import { PayoutBar } from './payouts.tsx';
 import { useClaimItem, useOfficeMe, useQueue } from './office-queries.ts';
 import { QueueFilters } from './queue-filters.tsx';
 import { QueueList, QueueSkeleton } from './queue-list.tsx';
@@ -57,6 +58,27 @@ export function OfficePage() {
     meta ? (tab === 'second_opinion' ? meta.waitingSecondOpinions : meta.counts[tab]) : '…';
   const rights = me.data?.data.rights ?? [];
   const canTake = canTakeFrom(view.stage, rights);
+
+  // Sold: the sales picked for "Mark paid", kept only while the same page of the same view shows.
+  const viewKey = queueViewParams(view).toString();
+  const [payoutPick, setPayoutPick] = useState<{ viewKey: string; ids: number[] }>({
+    viewKey,
+    ids: [],
+  });
+  const pickedIds = payoutPick.viewKey === viewKey ? payoutPick.ids : [];
+  const canPay = view.stage === 'sold' && rights.includes('pay');
+  const payouts = canPay
+    ? {
+        selectedIds: pickedIds,
+        onToggle: (id: number) =>
+          setPayoutPick({
+            viewKey,
+            ids: pickedIds.includes(id)
+              ? pickedIds.filter((picked) => picked !== id)
+              : [...pickedIds, id],
+          }),
+      }
+    : undefined;
 
   function show(next: QueueView) {
     setSearchParams(queueViewParams(next));
@@ -160,6 +182,14 @@ export function OfficePage() {
                     }
                     onFirstPage={() => show({ ...view, page: 1 })}
                   >
+                    {shown && payouts && (
+                      <PayoutBar
+                        payable={shown.data.filter((row) => row.commission)}
+                        selectedIds={pickedIds}
+                        onSelectAll={(ids) => setPayoutPick({ viewKey, ids })}
+                        onPaid={() => setPayoutPick({ viewKey, ids: [] })}
+                      />
+                    )}
                     {shown && (
                       <QueueList
                         rows={shown.data}
@@ -169,6 +199,7 @@ export function OfficePage() {
                         claimingId={claim.isPending ? claim.variables : null}
                         onAssign={onAssign}
                         isCompact={isCompact}
+                        payouts={payouts}
                       />
                     )}
                   </QueueContent>

@@ -1,4 +1,5 @@
 import {
+  adminCommissionsApi,
   officeApi,
   type OfficeDecisionBody,
   type OfficeItemDocument,
@@ -95,6 +96,16 @@ export function useResolveSecondOpinion(quoteId: number) {
       api(officeApi.resolveSecondOpinion, { params: { quoteId }, body }),
     onSuccess: (document: OfficeItemDocument) =>
       queryClient.setQueryData(officeKeys.item(quoteId), document),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: officeKeys.queues() }),
+  });
+}
+
+/** "Mark paid" in Sold: the commissions are paid and their sales leave the queue. */
+export function useMarkPaid() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (commissionIds: number[]) =>
+      api(adminCommissionsApi.markCommissionsPaid, { body: { commissionIds } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: officeKeys.queues() }),
   });
 }

@@ -1,10 +1,21 @@
 import type { OfficeQueueRow, OfficeQueueTab } from '@atelier/contract';
-import { Anchor, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { formatDate } from '../../lib/format.ts';
 import classes from './office.module.css';
+import { payoutText } from './payouts.tsx';
 import { formatBusinessHours, officeItemPath } from './queue-view.ts';
 import { SlaBadge } from './sla-badge.tsx';
 
@@ -22,6 +33,8 @@ interface QueueListProps {
   onAssign: (quoteId: number) => void;
   /** Cards (phones, narrow windows) instead of a table. */
   isCompact: boolean;
+  /** Sold, for those who pay: a checkbox per sale with a commission to pay. */
+  payouts?: { selectedIds: readonly number[]; onToggle: (commissionId: number) => void };
 }
 
 /** The tab's own column: the decision waiting, when the offers close, or the tracking number. */
@@ -41,6 +54,12 @@ function extraColumn(
     return {
       header: 'Offers expire',
       cell: (row) => (row.offersExpireAt ? formatDate(row.offersExpireAt) : 'No expiry'),
+    };
+  }
+  if (stage === 'sold') {
+    return {
+      header: 'Commission',
+      cell: (row) => (row.commission ? payoutText(row.commission) : 'No commission'),
     };
   }
   if (stage === 'in_transit') {
@@ -93,6 +112,19 @@ function Item({ row }: { row: OfficeQueueRow }) {
   );
 }
 
+/** Sold: pick a sale for "Mark paid". */
+function PayoutPick({ row, payouts }: Pick<QueueListProps, 'payouts'> & { row: OfficeQueueRow }) {
+  if (!payouts || !row.commission) return null;
+  const { id } = row.commission;
+  return (
+    <Checkbox
+      aria-label={`Pay the commission of #${row.quoteId}`}
+      checked={payouts.selectedIds.includes(id)}
+      onChange={() => payouts.onToggle(id)}
+    />
+  );
+}
+
 function Holder(props: { row: OfficeQueueRow } & Omit<QueueListProps, 'rows' | 'isCompact'>) {
   const { row, stage, myUserId, canTake, claimingId, onAssign } = props;
   if (row.holder) {
@@ -141,7 +173,10 @@ export function QueueList(props: QueueListProps) {
       <ul className={classes.list} aria-label="Items">
         {rows.map((row) => (
           <li key={row.quoteId} className={classes.card}>
-            <Item row={row} />
+            <Group gap="sm" wrap="nowrap" align="center">
+              <PayoutPick row={row} payouts={props.payouts} />
+              <Item row={row} />
+            </Group>
             <dl className={classes.facts}>
               <Fact term="Stylist">{row.stylist.name}</Fact>
               <Fact term="Client">{row.client.name}</Fact>
@@ -163,6 +198,11 @@ export function QueueList(props: QueueListProps) {
     <Table className={classes.table} verticalSpacing="sm" highlightOnHover>
       <Table.Thead>
         <Table.Tr>
+          {props.payouts && (
+            <Table.Th scope="col">
+              <VisuallyHidden>Pay</VisuallyHidden>
+            </Table.Th>
+          )}
           <Table.Th scope="col">Item</Table.Th>
           <Table.Th scope="col">Stylist</Table.Th>
           <Table.Th scope="col">Client</Table.Th>
@@ -175,6 +215,11 @@ export function QueueList(props: QueueListProps) {
       <Table.Tbody>
         {rows.map((row) => (
           <Table.Tr key={row.quoteId}>
+            {props.payouts && (
+              <Table.Td>
+                <PayoutPick row={row} payouts={props.payouts} />
+              </Table.Td>
+            )}
             <Table.Td>
               <Item row={row} />
             </Table.Td>
