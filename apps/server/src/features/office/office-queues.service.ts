@@ -86,7 +86,7 @@ const firstPhoto = sql<
 >`(select ${images.thumbnailKey} from ${images} where ${images.quoteId} = ${quotes.id} order by ${images.position}, ${images.id} limit 1)`;
 
 /**
- * One page of a queue, oldest first, with every queue's count under the same filters: two
+ * One page of a queue, answered items first then oldest first, with every queue's count under the same filters: two
  * statements, sent at once (after a search's own lookup). The page's 25 ids are picked from the
  * queue's index first, so a deep page joins 25 rows, not every row before it.
  */
@@ -129,8 +129,14 @@ export async function listQueue(
         .groupBy(officeStageCounts.stage)
     : counting.where(and(inQueue(null), ...conditions)).groupBy(quotes.officeStage);
 
+  // Answered items first (false sorts first), then oldest: the order of the queue's index.
+  const unanswered = sql<boolean>`(${quotes.answeredAt} is null)`;
   let paging = db
-    .select({ id: quotes.id, enteredAt: quotes.stageEnteredAt })
+    .select({
+      id: quotes.id,
+      unanswered: unanswered.as('unanswered'),
+      enteredAt: quotes.stageEnteredAt,
+    })
     .from(quotes)
     .$dynamic();
   if (needsClaim) {
@@ -141,7 +147,7 @@ export async function listQueue(
   }
   const page = paging
     .where(and(inQueue(stage), ...conditions))
-    .orderBy(asc(quotes.stageEnteredAt), asc(quotes.id))
+    .orderBy(unanswered, asc(quotes.stageEnteredAt), asc(quotes.id))
     .limit(OFFICE_QUEUE_PAGE_SIZE)
     .offset((filters.page - 1) * OFFICE_QUEUE_PAGE_SIZE)
     .as('page');
@@ -163,6 +169,7 @@ export async function listQueue(
         clientFirst: clients.firstName,
         clientLast: clients.lastName,
         enteredAt: quotes.stageEnteredAt,
+        unanswered: page.unanswered,
         offersExpireAt: quotes.offersExpireAt,
         trackingNumber: shipments.trackingNumber,
         holderId: officeClaims.userId,
@@ -178,7 +185,7 @@ export async function listQueue(
       .leftJoin(shipments, eq(shipments.id, quotes.shipmentId))
       .leftJoin(officeClaims, and(eq(officeClaims.quoteId, quotes.id), liveClaim(settings)))
       .leftJoin(users, eq(users.id, officeClaims.userId))
-      .orderBy(asc(page.enteredAt), asc(page.id)),
+      .orderBy(asc(page.unanswered), asc(page.enteredAt), asc(page.id)),
     counted,
   ]);
 
@@ -215,6 +222,7 @@ export async function listQueue(
             : null,
         offersExpireAt: row.offersExpireAt?.toISOString() ?? null,
         trackingNumber: row.trackingNumber,
+        answered: !row.unanswered,
       };
     }),
     meta: {
