@@ -45,6 +45,7 @@ export function queueRow(overrides: Partial<OfficeQueueRow> = {}): OfficeQueueRo
     holder: null,
     offersExpireAt: null,
     trackingNumber: null,
+    answered: false,
     ...overrides,
   };
 }

@@ -1,5 +1,5 @@
 import type { OfficeQueueRow, OfficeStage } from '@atelier/contract';
-import { Anchor, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -77,6 +77,12 @@ function Item({ row }: { row: OfficeQueueRow }) {
         </Anchor>
         <Text size="xs" c="dark.1">
           #{row.quoteId}
+          {/* The stylist answered a request for more information: first in its queue. */}
+          {row.answered && (
+            <Badge component="span" ml={6} size="xs" color="teal" variant="light" tt="none">
+              Answered
+            </Badge>
+          )}
         </Text>
       </div>
     </Group>
