@@ -63,9 +63,9 @@ test('the authenticator asks for a date-code photo, the stylist answers from the
   const quoteId = await submitItem(page, clientId, name);
 
   // The authenticator, in a browser of their own, asks for what is missing in the workspace.
-  const office = await browser.newPage({
-    viewport: page.viewportSize() ?? { width: 1280, height: 800 },
-  });
+  // The project's own settings (viewport, touch) apply to a context made in the test.
+  const officeContext = await browser.newContext();
+  const office = await officeContext.newPage();
   const officeErrors = watchConsole(office);
   await signInThroughForm(office, AUTHENTICATOR);
   await expect(office).toHaveURL(/\/office$/);
@@ -94,7 +94,8 @@ test('the authenticator asks for a date-code photo, the stylist answers from the
   });
   await expect(request.getByText('The back office asks: a photo of the date code')).toBeVisible();
   await expect(request.getByText('Please photograph the stamp inside the pocket.')).toBeVisible();
-  await card.scrollIntoViewIfNeeded();
+  // A full-page picture from the top: the sticky header stays where it belongs.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await shoot(page, 'more-info-card', project);
   await expectNoSeriousViolations(page);
 
@@ -147,11 +148,11 @@ test('the authenticator asks for a date-code photo, the stylist answers from the
   const answer = office.getByRole('region', { name: 'More information' });
   await expect(answer.getByText('The stamp reads AR1029, inside the pocket.')).toBeVisible();
   await expect(answer.getByRole('img', { name: 'Answer photo 1' })).toBeVisible();
-  await answer.scrollIntoViewIfNeeded();
+  await office.evaluate(() => window.scrollTo(0, 0));
   await shoot(office, 'office-answered-item', project);
   await expectNoSeriousViolations(office);
 
-  await office.close();
+  await officeContext.close();
   expect(errors).toEqual([]);
   expect(officeErrors).toEqual([]);
 });
