@@ -94,9 +94,9 @@ test('the authenticator asks for a date-code photo, the stylist answers from the
   });
   await expect(request.getByText('The back office asks: a photo of the date code')).toBeVisible();
   await expect(request.getByText('Please photograph the stamp inside the pocket.')).toBeVisible();
-  // A full-page picture from the top: the sticky header stays where it belongs.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await shoot(page, 'more-info-card', project);
+  // What the stylist sees: the request in the middle of the window, clear of the fixed bars.
+  await request.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  await shoot(page, 'more-info-card', project, false);
   await expectNoSeriousViolations(page);
 
   await request.getByRole('button', { name: `Answer the request on #${quoteId}` }).click();
