@@ -20,6 +20,7 @@ export * from './profile-image-api.ts';
 export * from './designers.ts';
 export * from './timeline.ts';
 export * from './quotes.ts';
+export * from './more-info.ts';
 export * from './quote-view.ts';
 export * from './pickup.ts';
 export * from './commissions.ts';

@@ -213,6 +213,8 @@ export const OfficeQueueRowSchema = z.object({
   offersExpireAt: z.iso.datetime().nullable(),
   /** In transit and after: the label's tracking number, when shipped. */
   trackingNumber: z.string().nullable(),
+  /** The stylist answered a request for more information since: first in "To authenticate". */
+  answered: z.boolean(),
   /** Sold: the stylist's commission to pay, and how the stylist is paid. */
   commission: z
     .object({

@@ -77,6 +77,8 @@ export function toQuoteView(resource: LooseQuoteResource) {
           ]
         : [],
     ),
+    /** The back office's latest request for more information and the answer to it; null if none. */
+    moreInfo: a.moreInfo ?? null,
     /** The admin pending-item record. */
     adminUrl: resource.links?.admin ?? null,
   };

@@ -1,5 +1,6 @@
 import { QuoteIdParamsSchema } from './params.ts';
 import { z } from 'zod';
+import { AnswerMoreInfoBodySchema } from './more-info.ts';
 import { ClientIdParamsSchema } from './params.ts';
 import { DesignerDirectoryDocumentSchema } from './designers.ts';
 import { endpoints } from './endpoint.ts';
@@ -58,6 +59,21 @@ export const quotesApi = endpoints('quotes', {
     params: ClientIdParamsSchema,
     body: RecordResponsesBodySchema,
     responses: { 200: QuoteListDataSchema, 404: ErrorBodySchema, 409: ErrorBodySchema },
+  },
+  answerMoreInfo: {
+    method: 'POST',
+    path: '/api/stylist/quotes/:quoteId/answer',
+    summary: "Answer the back office's request for more information with photos and a note",
+    description:
+      'Only from "Needs More Information" (else 409). The photos are uploads of the stylist on no quote yet (the new item form\'s upload call). In one transaction the photos join the quote, the note is recorded and the quote goes back to the authenticators, at the top of "To authenticate" marked "Answered".',
+    params: QuoteIdParamsSchema,
+    body: AnswerMoreInfoBodySchema,
+    responses: {
+      200: QuoteDocumentSchema,
+      400: ErrorBodySchema,
+      404: ErrorBodySchema,
+      409: ErrorBodySchema,
+    },
   },
 });
 

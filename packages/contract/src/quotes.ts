@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MoreInfoSchema } from './more-info.ts';
 import { AcceptedOfferTypeSchema, OfferFieldsSchema } from './offers.ts';
 import { PROFILE_IMAGE_TYPES } from './profile-image.ts';
 import { QuoteStatusSchema } from './quote-status.ts';
@@ -158,6 +159,8 @@ export const QuoteAttributesSchema = z.object({
   offersViewed: OffersViewedSchema.nullable(),
   /** The client's questions and reasons for declining, oldest first. */
   clientMessages: z.array(ClientMessageSchema),
+  /** The back office's latest request for more information and the stylist's answer; null if none. */
+  moreInfo: MoreInfoSchema.nullable(),
 });
 export type QuoteAttributes = z.infer<typeof QuoteAttributesSchema>;
 

@@ -328,13 +328,18 @@ export const quotes = pgTable(
     ),
     /** When the quote came into its office queue: its SLA clock (set by applyTransition). */
     stageEnteredAt: timestamp('stage_entered_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the stylist answered the back office's request for more information; cleared when a
+     * decision moves the item out of "To authenticate" ("answered, not yet looked at again").
+     */
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    // A queue's page: oldest first.
+    // A queue's page: answered items first (false sorts before true), then oldest first.
     index('quotes_office_queue_idx')
-      .on(t.officeStage, t.stageEnteredAt, t.id)
+      .on(t.officeStage, sql`(${t.answeredAt} is null)`, t.stageEnteredAt, t.id)
       .where(sql`${t.officeStage} is not null`),
     index('quotes_client_idx').on(t.clientId, t.status),
     index('quotes_stylist_status_idx').on(t.stylistId, t.status),
@@ -446,6 +451,8 @@ export interface QuoteStepDetail {
   request?: { missing: string; message: string };
   /** The staff member whose second opinion let this decision take effect (issue 30). */
   approvedByUserId?: string;
+  /** The stylist's answer to that request: their note and the photos they added (image ids). */
+  answer?: { note: string; imageIds: number[] };
 }
 
 export const quoteStatusHistory = pgTable(

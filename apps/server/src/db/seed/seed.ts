@@ -364,7 +364,15 @@ async function insertStylistData(
                 ),
                 offersExpireAt: offersExpireAt(quote)?.toISOString(),
               }
-            : null,
+            : // The request the quote card shows ("The back office asks: …"), as the office makes it.
+              step.to === 'needs_more_info' && quote.commentToCustomer
+              ? {
+                  request: {
+                    missing: 'a photo of the serial number and the interior stamp',
+                    message: quote.commentToCustomer,
+                  },
+                }
+              : null,
         createdAt: step.at,
       })),
     ),

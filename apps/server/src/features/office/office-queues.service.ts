@@ -112,7 +112,7 @@ const firstPhoto = sql<
 >`(select ${images.thumbnailKey} from ${images} where ${images.quoteId} = ${quotes.id} order by ${images.position}, ${images.id} limit 1)`;
 
 /**
- * One page of a queue, oldest first, with every queue's count under the same filters: two
+ * One page of a queue, answered items first then oldest first, with every queue's count under the same filters: two
  * statements, sent at once (after a search's own lookup). The page's 25 ids are picked from the
  * queue's index first, so a deep page joins 25 rows, not every row before it.
  */
@@ -148,6 +148,7 @@ export async function listQueue(
     : counting.where(and(inQueue(null), ...conditions)).groupBy(quotes.officeStage);
 
   const waiting = isNull(officeSecondOpinions.resolvedAt);
+  const unanswered = sql<boolean>`(${quotes.answeredAt} is null)`;
   // Second opinions are paged by when they were asked for, every other tab by its queue's clock.
   const page = (
     stage === 'second_opinion'
@@ -157,18 +158,25 @@ export async function listQueue(
           .innerJoin(quotes, eq(quotes.id, officeSecondOpinions.quoteId))
           .where(and(waiting, ...conditions))
           .orderBy(asc(officeSecondOpinions.createdAt), asc(quotes.id))
-      : db
+      : // Answered items first (false sorts first), then oldest: the order of the queue's index.
+        db
           .select({ id: quotes.id, sortKey: quotes.stageEnteredAt })
           .from(quotes)
           .where(and(inQueue(stage), ...conditions))
-          .orderBy(asc(quotes.stageEnteredAt), asc(quotes.id))
+          .orderBy(unanswered, asc(quotes.stageEnteredAt), asc(quotes.id))
   )
     .limit(OFFICE_QUEUE_PAGE_SIZE)
     .offset((filters.page - 1) * OFFICE_QUEUE_PAGE_SIZE)
     .as('page');
 
   const [rows, countRows, [waitingCount]] = await Promise.all([
-    queueRows(db, page, { sortKey: page.sortKey, id: page.id }, deps, now),
+    queueRows(
+      db,
+      page,
+      { sortKey: page.sortKey, id: page.id, answeredFirst: stage !== 'second_opinion' },
+      deps,
+      now,
+    ),
     counted,
     db
       .select({ count: count() })
@@ -208,7 +216,12 @@ export async function listQueue(
 export async function queueRows(
   db: Db,
   page: Subquery,
-  order: { id: SQL.Aliased<number> | AnyColumn; sortKey: SQL.Aliased<Date> | AnyColumn },
+  order: {
+    id: SQL.Aliased<number> | AnyColumn;
+    sortKey: SQL.Aliased<Date> | AnyColumn;
+    /** A queue's order: items the stylist answered first (the second opinions': oldest first). */
+    answeredFirst: boolean;
+  },
   deps: { storage: Pick<FileStorage, 'urlFor'>; settings: OfficeSettings },
   now: Date,
 ): Promise<OfficeQueueRow[]> {
@@ -230,6 +243,7 @@ export async function queueRows(
       clientFirst: clients.firstName,
       clientLast: clients.lastName,
       enteredAt: quotes.stageEnteredAt,
+      answeredAt: quotes.answeredAt,
       offersExpireAt: quotes.offersExpireAt,
       trackingNumber: shipments.trackingNumber,
       holderId: officeClaims.userId,
@@ -259,7 +273,11 @@ export async function queueRows(
     )
     .leftJoin(authors, eq(authors.id, officeSecondOpinions.authorUserId))
     .leftJoin(commissions, eq(commissions.quoteId, quotes.id))
-    .orderBy(asc(order.sortKey), asc(order.id));
+    .orderBy(
+      ...(order.answeredFirst ? [sql`${quotes.answeredAt} is null`] : []),
+      asc(order.sortKey),
+      asc(order.id),
+    );
   return rows.map((row): OfficeQueueRow => {
     // Every row is in a queue (the page's ids come from one); the fallback only narrows the type.
     const clock = stageClock(row.enteredAt, row.stage ?? 'to_authenticate', settings, now);
@@ -286,6 +304,7 @@ export async function queueRows(
           : null,
       offersExpireAt: row.offersExpireAt?.toISOString() ?? null,
       trackingNumber: row.trackingNumber,
+      answered: row.answeredAt !== null,
       commission:
         row.commissionId !== null && row.commissionCents !== null
           ? {

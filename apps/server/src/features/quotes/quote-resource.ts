@@ -1,6 +1,7 @@
 import {
   AuthenticationStatusSchema,
   DeclineReasonSchema,
+  type MoreInfo,
   type QuoteOffers,
   type QuoteResource,
   centsToDollars,
@@ -20,6 +21,7 @@ import {
   quotes,
   quoteStatusHistory,
   shipments,
+  type QuoteStepDetail,
 } from '../../db/schema.ts';
 import type { FileStorage } from '../../integrations/storage/storage.ts';
 import { itemTimeline } from './item-timeline.ts';
@@ -50,6 +52,24 @@ function toOffers(record: QuoteRecord): QuoteOffers {
     buyoutQuote: amount('buyout'),
     buybackQuote: amount('buyback'),
     acceptedOfferType: record.quote.acceptedOfferType,
+  };
+}
+
+/** The latest request for more information (its step's detail) and the answer that followed. */
+function moreInfoOf(history: QuoteRecord['history']): MoreInfo | null {
+  const detailOf = (row: QuoteRecord['history'][number]) => row.detail as QuoteStepDetail | null;
+  const asked = history.findLastIndex((row) => detailOf(row)?.request);
+  const requestRow = history[asked];
+  const request = requestRow && detailOf(requestRow)?.request;
+  if (!requestRow || !request) return null;
+  const answerRow = history.slice(asked + 1).find((row) => detailOf(row)?.answer);
+  const answer = answerRow && detailOf(answerRow)?.answer;
+  return {
+    request: { ...request, at: requestRow.createdAt.toISOString() },
+    answer:
+      answerRow && answer
+        ? { note: answer.note, imageIds: answer.imageIds, at: answerRow.createdAt.toISOString() }
+        : null,
   };
 }
 
@@ -119,6 +139,7 @@ export function toQuoteResource(
         text: message.text,
         at: message.createdAt.toISOString(),
       })),
+      moreInfo: moreInfoOf(record.history),
     },
     links: { admin: sites.adminUrl ? `${sites.adminUrl}/pending-items/${quote.id}` : null },
   };

@@ -16,7 +16,7 @@ const LEGAL: Record<string, readonly QuoteActor[]> = {
   'authentication_in_progress>authenticated_with_offer': ['admin'],
   'authentication_in_progress>fake': ['admin'],
   'authentication_in_progress>needs_more_info': ['admin'],
-  'needs_more_info>authentication_in_progress': ['admin'],
+  'needs_more_info>authentication_in_progress': ['admin', 'stylist'],
   'authenticated_no_offer>authenticated_with_offer': ['admin'],
   'authenticated_with_offer>authenticated_with_offer': ['admin'],
   'authenticated_with_offer>offer_pending': ['stylist', 'system'],

@@ -29,7 +29,8 @@ const MOVES: readonly Moves[] = [
     to: ['authenticated_no_offer', 'authenticated_with_offer', 'fake', 'needs_more_info'],
     actors: ['admin'],
   },
-  { from: ['needs_more_info'], to: ['authentication_in_progress'], actors: ['admin'] },
+  // The stylist's answer (photos and a note) sends it back to the authenticator who asked.
+  { from: ['needs_more_info'], to: ['authentication_in_progress'], actors: ['admin', 'stylist'] },
   // Offers made after an authentication that had none.
   { from: ['authenticated_no_offer'], to: ['authenticated_with_offer'], actors: ['admin'] },
   // Revised offers: the status stays, and the history still records the revision.
@@ -100,6 +101,7 @@ export type QuoteChanges = Partial<
     | 'offersRemindedAt'
     | 'offersFirstViewedAt'
     | 'offersLastViewedAt'
+    | 'answeredAt'
   >
 >;
 
@@ -145,11 +147,15 @@ export async function applyTransition(
   const refusal = transitionRefusal(quote.status, to, actor.kind);
   if (refusal) throw AppError.conflict(refusal);
   // The status guard catches a caller that forgot to lock the row.
-  // A move into another office queue restarts its SLA clock.
+  // A move into another office queue restarts its SLA clock and drops the "Answered" marker.
   const entersQueue = officeStageOf(quote.status) !== officeStageOf(to);
   const updated = await tx
     .update(quotes)
-    .set({ ...input.changes, status: to, ...(entersQueue && { stageEnteredAt: new Date() }) })
+    .set({
+      ...(entersQueue && { stageEnteredAt: new Date(), answeredAt: null }),
+      ...input.changes,
+      status: to,
+    })
     .where(and(eq(quotes.id, quote.id), eq(quotes.status, quote.status)))
     .returning({ id: quotes.id });
   if (updated.length === 0) {

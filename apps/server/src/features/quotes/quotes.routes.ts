@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import type { FileStorage } from '../../integrations/storage/storage.ts';
 import type { Uploads } from '../../lib/multipart.ts';
 import { route } from '../../lib/route.ts';
+import { answerMoreInfo } from './answer-more-info.service.ts';
 import { getDesignerDirectory } from './designer-directory.service.ts';
 import { uploadQuoteImage } from './quote-images.service.ts';
 import { createQuote, listClientQuotes, recordResponses } from './quotes.service.ts';
@@ -43,6 +44,15 @@ export const quotesRoutes: FastifyPluginAsyncZod<{
       db,
       requireStylist(request),
       { clientId: request.params.clientId, answers: request.body.data },
+      links,
+    ),
+  );
+
+  route(app, quotesApi.answerMoreInfo, (request) =>
+    answerMoreInfo(
+      db,
+      requireStylist(request),
+      { quoteId: request.params.quoteId, answer: request.body },
       links,
     ),
   );

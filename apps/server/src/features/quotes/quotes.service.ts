@@ -77,7 +77,7 @@ async function checkDesignerCategory(tx: Tx, input: NewQuote) {
  * Locks the photos a new quote takes. Each must be an upload of this stylist on no quote yet; the
  * lock makes a second quote created at the same moment wait, then find them taken.
  */
-async function lockFreeImages(tx: Tx, actor: StylistActor, imageIds: readonly number[]) {
+export async function lockFreeImages(tx: Tx, actor: StylistActor, imageIds: readonly number[]) {
   const rows = await tx
     .select({ id: images.id, quoteId: images.quoteId })
     .from(images)

@@ -53,6 +53,7 @@ export function toOfferView(quote: ClientQuote): QuoteView {
     offersExpireAt: null,
     offersViewed: null,
     clientMessages: [],
+    moreInfo: null,
     adminUrl: null,
   };
 }

@@ -24,6 +24,7 @@ import {
   type DecisionField,
   type DecisionValues,
 } from './item-decisions.ts';
+import { ItemMoreInfo } from './item-more-info.tsx';
 import { ItemPhotos } from './item-photos.tsx';
 import { SecondOpinion } from './second-opinion.tsx';
 import classes from './item-page.module.css';
@@ -132,6 +133,7 @@ function Workspace({ item, onReload }: { item: Item; onReload: () => void }) {
 
         <Decisions item={item} headingRef={headingRef} onReload={onReload} />
         <Holder item={item} />
+        <ItemMoreInfo quote={quote} />
 
         <Panel title="People">
           <dl className={classes.facts}>

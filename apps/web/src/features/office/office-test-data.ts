@@ -46,6 +46,7 @@ export function queueRow(overrides: Partial<OfficeQueueRow> = {}): OfficeQueueRo
     holder: null,
     offersExpireAt: null,
     trackingNumber: null,
+    answered: false,
     commission: null,
     secondOpinion: null,
     ...overrides,

@@ -1,6 +1,7 @@
 import type { OfficeQueueRow, OfficeQueueTab } from '@atelier/contract';
 import {
   Anchor,
+  Badge,
   Button,
   Checkbox,
   Group,
@@ -106,6 +107,12 @@ function Item({ row }: { row: OfficeQueueRow }) {
         <Text size="xs" c="dark.1">
           #{row.quoteId}
           {row.secondOpinion && ' · waiting for a second opinion'}
+          {/* The stylist answered a request for more information: first in its queue. */}
+          {row.answered && (
+            <Badge component="span" ml={6} size="xs" color="teal" variant="light" tt="none">
+              Answered
+            </Badge>
+          )}
         </Text>
       </div>
     </Group>

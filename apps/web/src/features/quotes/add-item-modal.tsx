@@ -289,7 +289,7 @@ interface PhotoPreviewProps {
   onRemove: () => void;
 }
 
-function PhotoPreview({ upload, isLocked, onRemove }: PhotoPreviewProps) {
+export function PhotoPreview({ upload, isLocked, onRemove }: PhotoPreviewProps) {
   const isUploading = upload.image === null;
   return (
     <li className={classes.preview} aria-busy={isUploading}>

@@ -33,6 +33,7 @@ import { Fragment, useId, useState, type KeyboardEvent } from 'react';
 import { ItemTimeline } from '../../components/item-timeline.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { IconCheck, IconChevronDown, IconExternalLink, IconPhoto } from '@tabler/icons-react';
+import { MoreInfoRequest } from './more-info-request.tsx';
 import classes from './quote-card.module.css';
 import { useTap } from './use-tap.ts';
 
@@ -174,6 +175,8 @@ export function QuoteCard({ quote, isSelected, canToggle, onToggle }: QuoteCardP
           )}
         </div>
       </div>
+
+      <MoreInfoRequest quote={quote} />
 
       <div className={classes.footer}>
         <Button

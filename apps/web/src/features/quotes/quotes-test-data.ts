@@ -72,6 +72,7 @@ export function quoteResource(overrides: QuoteOverrides = {}): QuoteResource {
       offersExpireAt: null,
       offersViewed: null,
       clientMessages: [],
+      moreInfo: null,
       ...attributes,
       offers: {
         consignmentEstimate: null,
