@@ -337,7 +337,8 @@ export const quotes = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // A queue's page: answered items first (false sorts before true), then oldest first.
+    // A queue's page: answered items first (false sorts before true), then oldest first. Migration
+    // 0015 adds INCLUDE (answered_at), which drizzle cannot say, so a deep page is index-only.
     index('quotes_office_queue_idx')
       .on(t.officeStage, sql`(${t.answeredAt} is null)`, t.stageEnteredAt, t.id)
       .where(sql`${t.officeStage} is not null`),
