@@ -10,6 +10,7 @@ import { claimItem, releaseItem } from './office-claims.service.ts';
 import { addOfficeNote, decideOfficeItem, getOfficeItem } from './office-item.service.ts';
 import { getOfficeMe } from './office-me.service.ts';
 import { listQueue } from './office-queues.service.ts';
+import { receiveScan } from './office-receiving.service.ts';
 import type { OfficeSettings } from './office-settings.ts';
 
 /** The back office's workbench (/office): the company's staff, each call within their rights. */
@@ -90,4 +91,13 @@ export const officeRoutes: FastifyPluginAsyncZod<{
     });
     return reply.code(201).send(note);
   });
+
+  route(app, officeApi.receiveScan, (request) =>
+    receiveScan(
+      db,
+      requireActor(request),
+      { code: request.body.code, ipAddress: request.ip },
+      { offerExpiryDays },
+    ),
+  );
 };
