@@ -31,6 +31,7 @@ import { OfficeHeader } from './office-header.tsx';
 import { useClaimItem, useOfficeMe, useQueue } from './office-queries.ts';
 import { QueueFilters } from './queue-filters.tsx';
 import { QueueList, QueueSkeleton } from './queue-list.tsx';
+import { ScanToReceive } from './scan-to-receive.tsx';
 import {
   canTakeFrom,
   hasFilters,
@@ -115,6 +116,7 @@ export function OfficePage() {
           {OFFICE_STAGES.map((stage) => (
             <Tabs.Panel key={stage} value={stage}>
               <Stack gap="lg">
+                {stage === 'at_warehouse' && rights.includes('receive') && <ScanToReceive />}
                 <QueueFilters
                   view={view}
                   me={me.data?.data}
