@@ -90,7 +90,8 @@ export default function CameraScanner({ onCode, onClose }: CameraScannerProps) {
   }, []);
 
   return (
-    <Modal opened onClose={onClose} title="Scan with camera" centered>
+    // Once closed, ScanToReceive gives the focus to its field, not back to the camera button.
+    <Modal opened onClose={onClose} title="Scan with camera" centered returnFocus={false}>
       <video ref={video} className={classes.video} muted playsInline aria-hidden />
       <Text
         size="sm"

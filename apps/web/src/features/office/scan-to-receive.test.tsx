@@ -1,6 +1,6 @@
 import type { OfficeReceipt, OfficeReceiveConflict } from '@atelier/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { sessionStore } from '../../lib/session-store.ts';
 import { jsonResponse, mockFetch } from '../../test/fetch-mock.ts';
 import { makeJwtExpiringIn } from '../../test/jwt.ts';
@@ -9,6 +9,8 @@ import { officeMeDocument, queueDocument } from './office-test-data.ts';
 
 afterEach(() => {
   sessionStore.end();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 function signInAsStaff() {
@@ -165,6 +167,41 @@ describe('Scan to receive', { timeout: 20_000 }, () => {
     );
     releaseFirst();
     await waitFor(() => expect(status).toHaveTextContent(/2 items received/));
+  });
+
+  test('where the browser reads barcodes, the camera scans a code and lets the camera go', async () => {
+    const stop = vi.fn();
+    vi.stubGlobal(
+      'BarcodeDetector',
+      class {
+        detect = () => Promise.resolve([{ rawValue: '1ZATELIERSCAN0001' }]);
+      },
+    );
+    Object.defineProperty(navigator, 'mediaDevices', {
+      configurable: true,
+      value: { getUserMedia: () => Promise.resolve({ getTracks: () => [{ stop }] }) },
+    });
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    const { requests } = mockFetch({
+      'GET /api/office/me': () => jsonResponse(200, officeMeDocument()),
+      [WAREHOUSE]: () => jsonResponse(200, queueDocument('at_warehouse', [])),
+      'POST /api/office/receive': () => jsonResponse(200, { data: parcelReceipt }),
+    });
+    try {
+      signInAsStaff();
+      const { user } = renderApp('/office?stage=at_warehouse');
+      await user.click(await screen.findByRole('button', { name: 'Scan with camera' }));
+      const status = within(screen.getByRole('region', { name: 'Receiving' })).getByRole('status');
+      await waitFor(() => expect(status).toHaveTextContent(/2 items received/));
+      expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
+        code: '1ZATELIERSCAN0001',
+      });
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(stop).toHaveBeenCalled();
+      expect(screen.getByLabelText('Scan to receive')).toHaveFocus();
+    } finally {
+      Reflect.deleteProperty(navigator, 'mediaDevices');
+    }
   });
 
   test('a pricer, who cannot receive, is not offered the field', async () => {

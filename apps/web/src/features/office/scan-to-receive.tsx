@@ -7,7 +7,7 @@ import {
 } from '@atelier/contract';
 import { Anchor, Button, Group, Loader, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconBarcode, IconCircleCheck, IconScan } from '@tabler/icons-react';
-import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../lib/api-client.ts';
 import { formatDate } from '../../lib/format.ts';
@@ -138,6 +138,13 @@ export function ScanToReceive() {
   const [canUseCamera] = useState(hasCamera);
   const input = useRef<HTMLInputElement>(null);
   const receive = useReceiveScan();
+  const wasCameraOpen = useRef(false);
+
+  // The camera's dialog gone (a code read, or closed), the field takes the next scan.
+  useEffect(() => {
+    if (wasCameraOpen.current && !isCameraOpen) input.current?.focus();
+    wasCameraOpen.current = isCameraOpen;
+  }, [isCameraOpen]);
 
   function scan(raw: string) {
     const scanned = normalise(raw);
@@ -239,10 +246,7 @@ export function ScanToReceive() {
       {isCameraOpen && (
         <Suspense fallback={null}>
           <CameraScanner
-            onClose={() => {
-              setCameraOpen(false);
-              input.current?.focus();
-            }}
+            onClose={() => setCameraOpen(false)}
             onCode={(scanned) => {
               setCameraOpen(false);
               scan(scanned);
