@@ -32,11 +32,13 @@ const distDir = path.join(repoRoot, 'apps/web/dist');
  * day for the back office, issue 30: its route in the entry's table, the session's second kind and
  * the guard that keeps staff and stylists apart, while its page and header load only at /office;
  * +0.1 kB the same day for the item workspace's own entry in the route table, which took 15 kB off
- * the workspace, 249.6 to 234.6 kB, that had loaded through the queues' chunk):
+ * the workspace, 249.6 to 234.6 kB, that had loaded through the queues' chunk; +0.1 kB the same
+ * day for Scan to receive, whose chunks the entry's preload list names for the queues' page, 153.7
+ * kB to the byte):
  * it is held where it stands so it cannot grow. Lower it as it shrinks.
  */
 export const budgets = {
-  'src/features/auth/sign-in-page.tsx': 153_700,
+  'src/features/auth/sign-in-page.tsx': 153_800,
   default: 250_000,
 };
 

@@ -34,6 +34,7 @@ export * from './admin.ts';
 export * from './office.ts';
 export * from './office-item.ts';
 export * from './office-second-opinion.ts';
+export * from './office-receiving.ts';
 export * from './file-link-expiry.ts';
 export * from './text.ts';
 export * from './client-data.ts';

@@ -15,6 +15,11 @@ import {
   OfficeNoteDocumentSchema,
 } from './office-item.ts';
 import { SecondOpinionBodySchema } from './office-second-opinion.ts';
+import {
+  OfficeReceiptDocumentSchema,
+  OfficeReceiveBodySchema,
+  OfficeReceiveConflictSchema,
+} from './office-receiving.ts';
 import { QuoteIdParamsSchema } from './params.ts';
 
 const refusals = { 401: ErrorBodySchema, 403: ErrorBodySchema };
@@ -131,6 +136,23 @@ export const officeApi = endpoints('office', {
       ...refusals,
       404: ErrorBodySchema,
       409: ErrorBodySchema,
+    },
+  },
+  receiveScan: {
+    method: 'POST',
+    path: '/api/office/receive',
+    access: 'office',
+    summary:
+      "Receive by scan: a parcel's tracking number receives every item on it, a barcode one item",
+    description:
+      'Needs the right to receive (403 without it). Every item in transit on the parcel is received as the "Receive" decision receives it, in one transaction (all or nothing); the answer lists what arrived and what the manifest says is missing, with why. An unknown code answers 404; a scan with nothing left to receive (scanned twice) answers 409 with the receipt, and writes nothing.',
+    body: OfficeReceiveBodySchema,
+    responses: {
+      200: OfficeReceiptDocumentSchema,
+      400: ErrorBodySchema,
+      ...refusals,
+      404: ErrorBodySchema,
+      409: OfficeReceiveConflictSchema,
     },
   },
 });

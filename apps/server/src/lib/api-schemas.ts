@@ -13,6 +13,7 @@ import {
   NotificationListDocumentSchema,
   NotificationSchema,
   OfferApprovalDocumentSchema,
+  OfficeReceiveConflictSchema,
   OutboxMessageSchema,
   PaginationSchema,
   PasswordAnswerSchema,
@@ -38,6 +39,7 @@ import { z } from 'zod';
 const NAMED_SCHEMAS: Record<string, z.ZodType> = {
   ErrorResponse: ErrorBodySchema,
   ClientAnswerConflict: ClientAnswerConflictSchema,
+  OfficeReceiveConflict: OfficeReceiveConflictSchema,
   Account: AccountDocumentSchema,
   Stylist: StylistResourceSchema,
   Pagination: PaginationSchema,

@@ -61,6 +61,20 @@ function planClients(
   }));
 }
 
+/** The parcel in transit the README names for trying "Scan to receive" at /office. */
+export const SCAN_DEMO_TRACKING_NUMBER = '1ZATELIERSCAN0001';
+
+/**
+ * The last label in transit gets that number (Olivia's, the first client's, only if no other
+ * client has one). Nothing is drawn from the PRNG, so the rest of the data stays as it was.
+ */
+function nameScanParcel(quotes: readonly PlannedQuote[]) {
+  const parcel = quotes.findLast(
+    (quote) => quote.status === 'in_transit' && quote.shipment?.kind === 'label',
+  );
+  if (parcel?.shipment) parcel.shipment.trackingNumber = SCAN_DEMO_TRACKING_NUMBER;
+}
+
 /** Everything the seed writes, decided up front from one PRNG, so the same `now` gives the same data. */
 export function planDemoData(now: Date): DemoPlan {
   const random = createRandom(SEED);
@@ -78,6 +92,7 @@ export function planDemoData(now: Date): DemoPlan {
   // Clients joined one every nine days over the past 13 months; the first ones have the history.
   const demoClients = planClients(random, DEMO_CLIENTS, (i) => ago(400 - i * 9), 0);
   const demoQuotes = planQuotes(random, codes, now, demoClients, CLIENTS_WITH_QUOTES);
+  nameScanParcel(demoQuotes);
   const demoCommissions = planCommissions(
     random,
     codes,

@@ -11,7 +11,7 @@ import { createFileLinks } from '../../integrations/storage/signed-file-links.ts
 import { withLinks, type FileStorage } from '../../integrations/storage/storage.ts';
 import { openDatabase, type Database } from '../client.ts';
 import * as schema from '../schema.ts';
-import { planDemoData } from './demo-plan.ts';
+import { planDemoData, SCAN_DEMO_TRACKING_NUMBER } from './demo-plan.ts';
 import { seedDemoDataIfEmpty } from './seed.ts';
 
 let database: Database;
@@ -376,4 +376,19 @@ test('every office queue has items, the oldest held by the demo staff', async ()
     'office@atelier.test at_warehouse',
     'pricer@atelier.test to_price',
   ]);
+});
+
+test('one parcel in transit carries the tracking number the README names for "Scan to receive"', async () => {
+  const onParcel = await db()
+    .select({ status: schema.quotes.status, kind: schema.shipments.kind })
+    .from(schema.shipments)
+    .innerJoin(schema.quotes, eq(schema.quotes.shipmentId, schema.shipments.id))
+    .where(eq(schema.shipments.trackingNumber, SCAN_DEMO_TRACKING_NUMBER));
+  expect(onParcel.length).toBeGreaterThan(0);
+  expect(onParcel.every((row) => row.status === 'in_transit' && row.kind === 'label')).toBe(true);
+  const readme = fs.readFileSync(
+    path.join(import.meta.dirname, '../../../../../README.md'),
+    'utf8',
+  );
+  expect(readme).toContain(SCAN_DEMO_TRACKING_NUMBER);
 });

@@ -190,7 +190,7 @@ function actionOf(decision: Exclude<Decision, { decision: 'record_sale' }>): Adm
 }
 
 /** What the stylist is told of a decision, or null for the office's own steps. */
-function stylistNews(decision: Decision['decision'], item: string): string | null {
+export function stylistNews(decision: Decision['decision'], item: string): string | null {
   switch (decision) {
     case 'authentic':
       return `${item} is authentic; offers come next.`;

@@ -11,6 +11,7 @@ import { addOfficeNote, decideOfficeItem, getOfficeItem } from './office-item.se
 import { getOfficeMe } from './office-me.service.ts';
 import { listQueue } from './office-queues.service.ts';
 import { resolveSecondOpinion } from './office-second-opinion.service.ts';
+import { receiveScan } from './office-receiving.service.ts';
 import type { OfficeSettings } from './office-settings.ts';
 
 /** The back office's workbench (/office): the company's staff, each call within their rights. */
@@ -98,6 +99,15 @@ export const officeRoutes: FastifyPluginAsyncZod<{
       requireActor(request),
       { quoteId: request.params.quoteId, ...request.body },
       itemDeps,
+    ),
+  );
+
+  route(app, officeApi.receiveScan, (request) =>
+    receiveScan(
+      db,
+      requireActor(request),
+      { code: request.body.code, ipAddress: request.ip },
+      { offerExpiryDays },
     ),
   );
 };

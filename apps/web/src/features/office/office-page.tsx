@@ -32,6 +32,7 @@ import { PayoutBar } from './payouts.tsx';
 import { useClaimItem, useOfficeMe, useQueue } from './office-queries.ts';
 import { QueueFilters } from './queue-filters.tsx';
 import { QueueList, QueueSkeleton } from './queue-list.tsx';
+import { ScanToReceive } from './scan-to-receive.tsx';
 import {
   canTakeFrom,
   hasFilters,
@@ -139,6 +140,7 @@ export function OfficePage() {
           {OFFICE_QUEUE_TABS.map((stage) => (
             <Tabs.Panel key={stage} value={stage}>
               <Stack gap="lg">
+                {stage === 'at_warehouse' && rights.includes('receive') && <ScanToReceive />}
                 <QueueFilters
                   view={view}
                   me={me.data?.data}
