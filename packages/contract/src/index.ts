@@ -32,6 +32,7 @@ export * from './outbox.ts';
 export * from './admin.ts';
 export * from './office.ts';
 export * from './office-item.ts';
+export * from './office-pricing.ts';
 export * from './file-link-expiry.ts';
 export * from './text.ts';
 export * from './client-data.ts';

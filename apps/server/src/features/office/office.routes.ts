@@ -9,6 +9,7 @@ import { route } from '../../lib/route.ts';
 import { claimItem, releaseItem } from './office-claims.service.ts';
 import { addOfficeNote, decideOfficeItem, getOfficeItem } from './office-item.service.ts';
 import { getOfficeMe } from './office-me.service.ts';
+import { getPriceGuidance } from './office-pricing.service.ts';
 import { listQueue } from './office-queues.service.ts';
 import type { OfficeSettings } from './office-settings.ts';
 
@@ -90,4 +91,8 @@ export const officeRoutes: FastifyPluginAsyncZod<{
     });
     return reply.code(201).send(note);
   });
+
+  route(app, officeApi.getPriceGuidance, (request) =>
+    getPriceGuidance(db, requireActor(request), request.params.quoteId, { storage }),
+  );
 };
