@@ -25,6 +25,7 @@ import {
   type DecisionValues,
 } from './item-decisions.ts';
 import { ItemPhotos } from './item-photos.tsx';
+import { PriceGuidancePanel } from './price-guidance-panel.tsx';
 import classes from './item-page.module.css';
 import { OfficeHeader } from './office-header.tsx';
 import {
@@ -309,6 +310,11 @@ function Decisions({ item, headingRef, onReload }: DecisionsProps) {
         fieldErrors={fieldErrors}
         otherErrors={otherErrors}
         onSubmit={send}
+        aside={
+          open === 'make_offers' || open === 'renew_offers' ? (
+            <PriceGuidancePanel quoteId={item.quote.id} />
+          ) : undefined
+        }
         onClose={() => {
           close();
           openerRef.current?.focus();
