@@ -7,20 +7,14 @@ import {
 } from '@atelier/contract';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import {
-  categories,
-  commissions,
-  designers,
-  images,
-  quotes,
-  quoteStatusHistory,
-} from '../../db/schema.ts';
+import { categories, comparableSales, designers, images, quotes } from '../../db/schema.ts';
 import type { FileStorage } from '../../integrations/storage/storage.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { OfficeActor } from './office-item.service.ts';
 
 /*
- * What the guidance counts, from what Atelier keeps:
+ * What the guidance counts, from what Atelier keeps (the comparable_sales rows that migration
+ * 0013's triggers keep, one per sale, so a basis is one range of one covering index):
  * - A sale is a commission recorded on a quote (recordSale writes exactly one when a converted
  *   item sells or is bought outright); commissions without a quote (imported history) have no
  *   designer or category and do not count.
@@ -33,14 +27,14 @@ import type { OfficeActor } from './office-item.service.ts';
  *   creation, over consignment sales only (a buyout is bought, not listed for buyers).
  */
 
-const isBuyout = sql<boolean>`${commissions.orderId} is not null`;
-const listedAt = sql`(select max(${quoteStatusHistory.createdAt}) from ${quoteStatusHistory}
-  where ${quoteStatusHistory.quoteId} = ${commissions.quoteId} and ${quoteStatusHistory.toStatus} = 'converted')`;
-const median = (value: SQL) =>
-  sql<number | null>`percentile_cont(0.5) within group (order by ${value})`;
+const median = (value: SQL, filter?: SQL) =>
+  sql<number | null>`percentile_cont(0.5) within group (order by ${value})${
+    filter ? sql` filter (where ${filter})` : sql``
+  }`;
+const daysToSell = sql`extract(epoch from ${comparableSales.soldAt} - ${comparableSales.listedAt}) / 86400`;
 const firstPhotoKey = sql<
   string | null
->`(select ${images.thumbnailKey} from ${images} where ${images.quoteId} = ${quotes.id} order by ${images.position}, ${images.id} limit 1)`;
+>`(select ${images.thumbnailKey} from ${images} where ${images.quoteId} = ${comparableSales.quoteId} order by ${images.position}, ${images.id} limit 1)`;
 
 const dollars = (cents: number) => Math.round(cents) / 100;
 const dollarsOrNull = (cents: number | string | null) =>
@@ -62,9 +56,9 @@ export async function getPriceGuidance(
       designer: designers.name,
       categoryId: quotes.categoryId,
       category: categories.name,
-      inCategory: sql<number>`(select count(*)::int from ${commissions}
-        join ${quotes} q on q.id = ${commissions.quoteId}
-        where q.designer_id = ${quotes.designerId} and q.category_id = ${quotes.categoryId})`,
+      inCategory: sql<number>`(select count(*)::int from ${comparableSales}
+        where ${comparableSales.designerId} = ${quotes.designerId}
+          and ${comparableSales.categoryId} = ${quotes.categoryId})`,
     })
     .from(quotes)
     .innerJoin(designers, eq(designers.id, quotes.designerId))
@@ -75,43 +69,38 @@ export async function getPriceGuidance(
   const basis: PriceGuidanceBasis =
     item.inCategory >= PRICE_GUIDANCE_MIN_SALES ? 'designer_category' : 'designer';
   const inBasis = and(
-    eq(quotes.designerId, item.designerId),
-    basis === 'designer_category' ? eq(quotes.categoryId, item.categoryId) : undefined,
+    eq(comparableSales.designerId, item.designerId),
+    basis === 'designer_category' ? eq(comparableSales.categoryId, item.categoryId) : undefined,
   );
 
   const [[figures], comparables] = await Promise.all([
     db
       .select({
         sales: sql<number>`count(*)::int`,
-        buyouts: sql<number>`(count(*) filter (where ${isBuyout}))::int`,
-        medianPrice: median(sql`${commissions.purchasePriceCents}`),
-        minPrice: sql<number | null>`min(${commissions.purchasePriceCents})`,
-        maxPrice: sql<number | null>`max(${commissions.purchasePriceCents})`,
-        medianBuyout: sql<
-          number | null
-        >`percentile_cont(0.5) within group (order by ${commissions.purchasePriceCents}) filter (where ${isBuyout})`,
-        medianDays: sql<
-          number | null
-        >`percentile_cont(0.5) within group (order by extract(epoch from ${commissions.createdAt} - ${listedAt}) / 86400) filter (where not ${isBuyout})`,
+        buyouts: sql<number>`(count(*) filter (where ${comparableSales.isBuyout}))::int`,
+        medianPrice: median(sql`${comparableSales.priceCents}`),
+        minPrice: sql<number | null>`min(${comparableSales.priceCents})`,
+        maxPrice: sql<number | null>`max(${comparableSales.priceCents})`,
+        medianBuyout: median(sql`${comparableSales.priceCents}`, sql`${comparableSales.isBuyout}`),
+        medianDays: median(daysToSell, sql`not ${comparableSales.isBuyout}`),
       })
-      .from(commissions)
-      .innerJoin(quotes, eq(quotes.id, commissions.quoteId))
+      .from(comparableSales)
       .where(inBasis),
     db
       .select({
-        quoteId: quotes.id,
+        quoteId: comparableSales.quoteId,
         name: quotes.name,
         category: categories.name,
         photoKey: firstPhotoKey,
-        soldAt: commissions.createdAt,
-        priceCents: commissions.purchasePriceCents,
-        isBuyout,
+        soldAt: comparableSales.soldAt,
+        priceCents: comparableSales.priceCents,
+        isBuyout: comparableSales.isBuyout,
       })
-      .from(commissions)
-      .innerJoin(quotes, eq(quotes.id, commissions.quoteId))
-      .innerJoin(categories, eq(categories.id, quotes.categoryId))
+      .from(comparableSales)
+      .innerJoin(quotes, eq(quotes.id, comparableSales.quoteId))
+      .innerJoin(categories, eq(categories.id, comparableSales.categoryId))
       .where(inBasis)
-      .orderBy(desc(commissions.createdAt), desc(commissions.id))
+      .orderBy(desc(comparableSales.soldAt), desc(comparableSales.commissionId))
       .limit(PRICE_GUIDANCE_COMPARABLES),
   ]);
 

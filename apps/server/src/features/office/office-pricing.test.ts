@@ -2,8 +2,14 @@ import { ErrorBodySchema, PriceGuidanceDocumentSchema } from '@atelier/contract'
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { App } from '../../app.ts';
-import { commissions, images, quoteStatusHistory } from '../../db/schema.ts';
-import { insertClients, insertDesigner, insertImage, insertQuote } from '../../test/fixtures.ts';
+import { commissions, images, quotes, quoteStatusHistory } from '../../db/schema.ts';
+import {
+  insertClients,
+  insertDesigner,
+  insertImage,
+  insertOffers,
+  insertQuote,
+} from '../../test/fixtures.ts';
 import { buildTestApp, createTestAccount, tokenFor } from '../../test/test-app.ts';
 
 let app: App;
@@ -117,6 +123,26 @@ async function sale(input: {
       createdAt: new Date(NOW - input.soldDaysAgo * DAY),
     });
   return quoteId;
+}
+
+function call(who: string, method: 'GET' | 'POST', url: string, payload?: object) {
+  return app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${tokens[who]}` },
+    ...(payload !== undefined && { payload }),
+  });
+}
+
+/** A decision on the version the item has now, as operations. */
+async function decide(quoteId: number, body: object) {
+  const item = await call('operations', 'GET', `/api/office/items/${quoteId}`);
+  const { version } = item.json<{ data: { version: number } }>().data;
+  const answer = await call('operations', 'POST', `/api/office/items/${quoteId}/decisions`, {
+    ...body,
+    version,
+  });
+  expect(answer.statusCode, answer.body).toBe(200);
 }
 
 describe('price guidance', () => {
@@ -263,5 +289,51 @@ describe('price guidance', () => {
       url: `/api/office/items/${quoteId}/price-guidance`,
     });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  test('a sale recorded in the office counts at once, and corrections to a sale move its figures', async () => {
+    const designer = await insertDesigner(db(), 2);
+    const [bags, shoes] = designer.categories.map((category) => category.id) as [number, number];
+    const quoteId = await itemToPrice(designer.id, bags);
+    const inTransit = await insertQuote(db(), {
+      stylistId,
+      clientId,
+      designerId: designer.id,
+      categoryId: bags,
+      status: 'in_transit',
+      acceptedOfferType: 'consignment',
+    });
+    await insertOffers(db(), inTransit, { consignment: 700_00 });
+    for (const decision of ['receive', 'convert']) await decide(inTransit, { decision });
+    await decide(inTransit, { decision: 'record_sale', commission: 90 });
+
+    const recorded = await guidance(quoteId);
+    expect(recorded).toMatchObject({ basis: 'designer', sales: 1, buyouts: 0 });
+    expect(recorded.salePrice).toEqual({ median: 700, min: 700, max: 700 });
+    // Listed a moment ago, sold just after.
+    expect(recorded.medianDaysToSell).toBe(0);
+    expect(recorded.comparables.map((row) => row.quoteId)).toEqual([inTransit]);
+
+    // An operator corrects the price and makes it a buyout; then the item was shoes after all.
+    await db()
+      .update(commissions)
+      .set({ purchasePriceCents: 650_00, orderId: 'ORD-000001' })
+      .where(eq(commissions.quoteId, inTransit));
+    expect(await guidance(quoteId)).toMatchObject({
+      sales: 1,
+      buyouts: 1,
+      salePrice: { median: 650 },
+      medianBuyoutPaid: 650,
+      medianDaysToSell: null,
+    });
+    await db().update(quotes).set({ categoryId: shoes }).where(eq(quotes.id, inTransit));
+    const shoe = await itemToPrice(designer.id, shoes);
+    expect((await guidance(shoe)).comparables[0]).toMatchObject({ quoteId: inTransit });
+    // Paying the commission out changes nothing the guidance reads.
+    await db()
+      .update(commissions)
+      .set({ paidAt: new Date() })
+      .where(eq(commissions.quoteId, inTransit));
+    expect((await guidance(shoe)).sales).toBe(1);
   });
 });
