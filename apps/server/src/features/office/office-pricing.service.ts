@@ -13,8 +13,8 @@ import { AppError } from '../../lib/app-error.ts';
 import type { OfficeActor } from './office-item.service.ts';
 
 /*
- * What the guidance counts (docs/decisions/0037), from what Atelier keeps (the comparable_sales rows that migration
- * 0013's triggers keep, one per sale, so a basis is one range of one covering index):
+ * What the guidance counts (docs/decisions/0037), from what Atelier keeps: the comparable_sales
+ * rows that migration 0013's triggers keep, one per sale, so a basis is one covering index range.
  * - A sale is a commission recorded on a quote (recordSale writes exactly one when a converted
  *   item sells or is bought outright); commissions without a quote (imported history) have no
  *   designer or category and do not count.
