@@ -125,7 +125,7 @@ async function insertSales(tx: Pick<Db, 'execute'>, stylistId: number, from: num
       where q.bar_code between ${`BS${String(from).padStart(9, '0')}`} and ${`BS${String(to).padStart(9, '0')}`}
     )
     insert into quote_status_history (quote_id, from_status, to_status, actor_kind, created_at)
-    select id, 'in_transit', 'received', 'admin', listed_at - interval '3 days' from listed
+    select id, 'in_transit'::quote_status, 'received'::quote_status, 'admin', listed_at - interval '3 days' from listed
     union all select id, 'received', 'converted', 'admin', listed_at from listed
     union all select id, 'converted', 'sold', 'system', sold_at from listed`);
   await tx.execute(sql`
