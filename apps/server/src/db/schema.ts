@@ -578,6 +578,8 @@ export const comparableSales = pgTable(
   (t) => [
     // Covering (see migration 0013's INCLUDE): a basis's figures and latest sales read the index alone.
     index('comparable_sales_basis_idx').on(t.designerId, t.categoryId, t.soldAt),
+    // A designer's latest sales in every category, newest first (the fallback's comparables).
+    index('comparable_sales_designer_sold_idx').on(t.designerId, t.soldAt),
     index('comparable_sales_quote_idx').on(t.quoteId),
   ],
 );

@@ -13,7 +13,9 @@ ALTER TABLE "comparable_sales" ADD CONSTRAINT "comparable_sales_commission_id_co
 ALTER TABLE "comparable_sales" ADD CONSTRAINT "comparable_sales_quote_id_quotes_id_fk" FOREIGN KEY ("quote_id") REFERENCES "public"."quotes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 -- Covering: a basis's count, medians and range, and its latest sales, read the index alone.
 CREATE INDEX "comparable_sales_basis_idx" ON "comparable_sales" USING btree ("designer_id","category_id","sold_at") INCLUDE ("price_cents","is_buyout","listed_at");--> statement-breakpoint
-CREATE INDEX "comparable_sales_quote_idx" ON "comparable_sales" USING btree ("quote_id");--> statement-breakpoint
+CREATE INDEX "comparable_sales_designer_sold_idx" ON "comparable_sales" USING btree ("designer_id","sold_at");--> statement-breakpoint
+CREATE INDEX "comparable_sales_quote_idx" ON "comparable_sales" USING btree ("quote_id");
+--> statement-breakpoint
 -- A sale is a commission on a quote (recordSale writes one when a converted item sells or is bought
 -- outright). Kept in the transaction of every insert, whoever makes it: one insert per statement,
 -- from its transition table, as migration 0008's totals. Listing is the quote's last move to
