@@ -20,6 +20,7 @@ import {
   OfficeReceiveBodySchema,
   OfficeReceiveConflictSchema,
 } from './office-receiving.ts';
+import { PriceGuidanceDocumentSchema } from './office-pricing.ts';
 import { QuoteIdParamsSchema } from './params.ts';
 
 const refusals = { 401: ErrorBodySchema, 403: ErrorBodySchema };
@@ -153,6 +154,21 @@ export const officeApi = endpoints('office', {
       ...refusals,
       404: ErrorBodySchema,
       409: OfficeReceiveConflictSchema,
+    },
+  },
+  getPriceGuidance: {
+    method: 'GET',
+    path: '/api/office/items/:quoteId/price-guidance',
+    access: 'office',
+    summary: "What the company's own sales of the item's designer and category fetched",
+    description:
+      'Needs the price right (403 without it). The sales of the same designer and category, or of the designer alone when those are fewer than 3: count, median and range of the sale price, median buyout paid, median days from listing to sale, and the five latest comparables.',
+    params: QuoteIdParamsSchema,
+    responses: {
+      200: PriceGuidanceDocumentSchema,
+      400: ErrorBodySchema,
+      ...refusals,
+      404: ErrorBodySchema,
     },
   },
 });

@@ -601,6 +601,38 @@ export const commissions = pgTable(
 );
 
 /**
+ * Each sale of a quote as price guidance reads it: its designer and category,
+ * when it sold (the commission's creation), its price (the commission's purchase price, what the
+ * sale paid the client), whether the company bought it outright (an order id) and when it was
+ * listed (the quote's last move to "converted"). Kept by triggers on commissions and quotes in the
+ * transaction of every change (migration 0013), so the guidance reads one index range.
+ */
+export const comparableSales = pgTable(
+  'comparable_sales',
+  {
+    commissionId: integer('commission_id')
+      .primaryKey()
+      .references(() => commissions.id, { onDelete: 'cascade' }),
+    quoteId: integer('quote_id')
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    designerId: integer('designer_id').notNull(),
+    categoryId: integer('category_id').notNull(),
+    soldAt: timestamp('sold_at', { withTimezone: true }).notNull(),
+    priceCents: integer('price_cents').notNull(),
+    isBuyout: boolean('is_buyout').notNull(),
+    listedAt: timestamp('listed_at', { withTimezone: true }),
+  },
+  (t) => [
+    // Covering (see migration 0013's INCLUDE): a basis's figures and latest sales read the index alone.
+    index('comparable_sales_basis_idx').on(t.designerId, t.categoryId, t.soldAt),
+    // A designer's latest sales in every category, newest first (the fallback's comparables).
+    index('comparable_sales_designer_sold_idx').on(t.designerId, t.soldAt),
+    index('comparable_sales_quote_idx').on(t.quoteId),
+  ],
+);
+
+/**
  * How many of each stylist's clients have a word starting with each 1-2 character prefix (see
  * client_search_prefixes), kept by triggers on clients (migration 0008): a short search's count.
  */

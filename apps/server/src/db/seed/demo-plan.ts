@@ -1,4 +1,5 @@
 import { planCommissions, type PlannedCommission } from './commission-plan.ts';
+import { planComparableSales } from './comparable-plan.ts';
 import {
   HAIR_COLORS,
   PORTRAIT_BACKDROPS,
@@ -133,10 +134,31 @@ export function planDemoData(now: Date): DemoPlan {
     },
   );
 
+  // Price guidance: the company's past sales of the designers waiting to be priced, drawn last so
+  // that the rest of the plan stays as it was. The other stylist sold them, all paid.
+  const comparableQuotes = planComparableSales(
+    random,
+    codes,
+    now,
+    demoQuotes.filter((quote) => quote.status === 'authenticated_no_offer'),
+    otherClients.length,
+    demoQuotes.length + otherQuotes.length + 1,
+  );
+  const comparableCommissions = planCommissions(random, codes, now, comparableQuotes, {
+    perMonth: [0, 0],
+    months: 0,
+    pendingCount: 0,
+    clientSince: otherClients.map((c) => c.createdAt),
+  });
+
   return {
     now,
     stylistPortrait,
     demo: { clients: demoClients, quotes: demoQuotes, commissions: demoCommissions },
-    other: { clients: otherClients, quotes: otherQuotes, commissions: otherCommissions },
+    other: {
+      clients: otherClients,
+      quotes: [...otherQuotes, ...comparableQuotes],
+      commissions: [...otherCommissions, ...comparableCommissions],
+    },
   };
 }

@@ -196,7 +196,7 @@ function authenticationStatusOf(status: QuoteStatus): PlannedQuote['authenticati
   return isDecided ? 'authentic' : 'pending';
 }
 
-interface QuoteRequest {
+export interface QuoteRequest {
   clientIndex: number;
   status: QuoteStatus;
   item: CatalogueItem;
@@ -204,7 +204,7 @@ interface QuoteRequest {
   isConciergePickup?: boolean;
 }
 
-function planQuote(
+export function planQuote(
   random: Random,
   codes: UniqueCodes,
   now: Date,

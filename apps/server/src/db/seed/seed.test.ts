@@ -13,6 +13,7 @@ import { openDatabase, type Database } from '../client.ts';
 import * as schema from '../schema.ts';
 import { planDemoData, SCAN_DEMO_TRACKING_NUMBER } from './demo-plan.ts';
 import { seedDemoDataIfEmpty } from './seed.ts';
+import { getPriceGuidance } from '../../features/office/office-pricing.service.ts';
 
 let database: Database;
 let auth: Auth;
@@ -391,4 +392,24 @@ test('one parcel in transit carries the tracking number the README names for "Sc
     'utf8',
   );
   expect(readme).toContain(SCAN_DEMO_TRACKING_NUMBER);
+});
+
+test('every item to price has price guidance: one from its category, one from its designer alone', async () => {
+  const toPrice = await db()
+    .select({ id: schema.quotes.id })
+    .from(schema.quotes)
+    .where(eq(schema.quotes.officeStage, 'to_price'))
+    .orderBy(schema.quotes.id);
+  const pricer = { userId: 'pricer', role: 'pricer' };
+  const guidance = await Promise.all(
+    toPrice.map(async ({ id }) => (await getPriceGuidance(db(), pricer, id, { storage })).data),
+  );
+  expect(guidance.map((g) => g.basis).sort()).toEqual(['designer', 'designer_category']);
+  for (const found of guidance) {
+    expect(found.sales).toBeGreaterThanOrEqual(3);
+    expect(found.buyouts).toBeGreaterThan(0);
+    expect(found.medianDaysToSell).toBeGreaterThan(0);
+    expect(found.comparables).toHaveLength(5);
+    expect(found.comparables.every((sale) => sale.photoUrl !== null)).toBe(true);
+  }
 });

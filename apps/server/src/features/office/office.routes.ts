@@ -9,6 +9,7 @@ import { route } from '../../lib/route.ts';
 import { claimItem, releaseItem } from './office-claims.service.ts';
 import { addOfficeNote, decideOfficeItem, getOfficeItem } from './office-item.service.ts';
 import { getOfficeMe } from './office-me.service.ts';
+import { getPriceGuidance } from './office-pricing.service.ts';
 import { listQueue } from './office-queues.service.ts';
 import { resolveSecondOpinion } from './office-second-opinion.service.ts';
 import { receiveScan } from './office-receiving.service.ts';
@@ -109,5 +110,9 @@ export const officeRoutes: FastifyPluginAsyncZod<{
       { code: request.body.code, ipAddress: request.ip },
       { offerExpiryDays },
     ),
+  );
+
+  route(app, officeApi.getPriceGuidance, (request) =>
+    getPriceGuidance(db, requireActor(request), request.params.quoteId, { storage }),
   );
 };

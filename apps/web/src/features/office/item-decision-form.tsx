@@ -1,13 +1,14 @@
 import { OFFICE_DECISION_LABELS, type OfficeDecision } from '@atelier/contract';
 import { Alert, Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import {
   DECISION_FIELD_LABELS,
   DECISION_FIELDS,
   type DecisionField,
   type DecisionValues,
 } from './item-decisions.ts';
+import classes from './item-page.module.css';
 
 // Fields of free text get a text area; amounts and days a single line.
 const LONG_FIELDS: ReadonlySet<DecisionField> = new Set(['reason', 'commentToCustomer', 'message']);
@@ -27,6 +28,8 @@ interface DecisionFormProps {
   otherErrors: readonly string[];
   onSubmit: (decision: OfficeDecision, values: DecisionValues) => void;
   onClose: () => void;
+  /** Shown beside the fields (the price guidance of "Make offers"); stacked under them when narrow. */
+  aside?: ReactNode;
 }
 
 /** The small form of a decision that needs input: its fields, labelled, the server's errors under them. */
@@ -38,10 +41,19 @@ export function DecisionForm(props: DecisionFormProps) {
       onClose={props.onClose}
       title={decision ? OFFICE_DECISION_LABELS[decision] : ''}
       centered
+      size={props.aside ? 'xl' : 'md'}
       // The workspace moves focus itself: to the heading after a decision, to the opener after Cancel.
       returnFocus={false}
     >
-      {decision && <DecisionFields {...props} decision={decision} />}
+      {decision &&
+        (props.aside ? (
+          <div className={classes.withAside}>
+            <DecisionFields {...props} decision={decision} />
+            {props.aside}
+          </div>
+        ) : (
+          <DecisionFields {...props} decision={decision} />
+        ))}
     </Modal>
   );
 }

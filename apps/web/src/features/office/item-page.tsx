@@ -27,6 +27,7 @@ import {
 import { ItemMoreInfo } from './item-more-info.tsx';
 import { ItemPhotos } from './item-photos.tsx';
 import { SecondOpinion } from './second-opinion.tsx';
+import { PriceGuidancePanel } from './price-guidance-panel.tsx';
 import classes from './item-page.module.css';
 import { OfficeHeader } from './office-header.tsx';
 import {
@@ -323,6 +324,11 @@ function Decisions({ item, headingRef, onReload }: DecisionsProps) {
         fieldErrors={fieldErrors}
         otherErrors={otherErrors}
         onSubmit={send}
+        aside={
+          open === 'make_offers' || open === 'renew_offers' ? (
+            <PriceGuidancePanel quoteId={item.quote.id} />
+          ) : undefined
+        }
         onClose={() => {
           close();
           openerRef.current?.focus();
