@@ -1,113 +1,10 @@
-import {
-  DesignerDirectoryDocumentSchema,
-  OfficeItemDocumentSchema,
-  QuoteDocumentSchema,
-  UploadedImageSchema,
-} from '@atelier/contract';
-import { expect, request, test, type APIRequestContext } from '@playwright/test';
-import {
-  DEMO,
-  expectNoSeriousViolations,
-  shoot,
-  signInThroughForm,
-  uniqueEmail,
-  watchConsole,
-} from './fixtures.ts';
-import { gradientPng } from './png.ts';
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousViolations, shoot, signInThroughForm, watchConsole } from './fixtures.ts';
+import { itemToPrice, PRICER } from './office-items.ts';
 
-const AUTHENTICATOR = { email: 'authenticator@atelier.test', password: 'atelier-demo' };
-const PRICER = { email: 'pricer@atelier.test', password: 'atelier-demo' };
 /** The seed sold six of this designer's jewelry: guidance from its own category. */
 const DESIGNER = 'Van Cleef & Arpels';
 const CATEGORY = 'Jewelry';
-
-/** An API client signed in as `account`, with its bearer header. */
-async function signedIn(baseURL: string, account: { email: string; password: string }) {
-  const context = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
-  expect((await context.post('/api/auth/sign-in/email', { data: account })).status()).toBe(200);
-  const { token } = (await (await context.get('/api/auth/token')).json()) as { token: string };
-  return { context, headers: { authorization: `Bearer ${token}` } };
-}
-
-/** The authenticator's decision on the item's current version. */
-async function decide(
-  office: { context: APIRequestContext; headers: Record<string, string> },
-  quoteId: number,
-  decision: string,
-) {
-  const item = await office.context.get(`/api/office/items/${quoteId}`, {
-    headers: office.headers,
-  });
-  const { version } = OfficeItemDocumentSchema.parse(await item.json()).data;
-  const answer = await office.context.post(`/api/office/items/${quoteId}/decisions`, {
-    headers: office.headers,
-    data: { decision, version },
-  });
-  expect(answer.status(), await answer.text()).toBe(200);
-}
-
-/**
- * An item of its own in "To price", made the way the product makes one: the demo stylist submits a
- * piece of jewelry with a photo and the authenticator finds it authentic.
- */
-async function itemToPrice(baseURL: string, name: string) {
-  const stylist = await signedIn(baseURL, DEMO);
-  const client = await stylist.context.post('/api/stylist/clients', {
-    headers: stylist.headers,
-    data: {
-      firstName: 'Pricing',
-      lastName: 'Testwood',
-      email: uniqueEmail('pricing'),
-      phone: '(212) 555-0199',
-      address: '1 Test Row',
-      city: 'New York',
-      state: 'NY',
-      postalCode: '10012',
-    },
-  });
-  expect(client.status(), await client.text()).toBe(201);
-  const clientId = ((await client.json()) as { data: { id: number } }).data.id;
-  const directory = DesignerDirectoryDocumentSchema.parse(
-    await (
-      await stylist.context.get('/api/v2/designer-directory', { headers: stylist.headers })
-    ).json(),
-  );
-  const [brandId, designer] = Object.entries(directory.data).find(
-    ([, entry]) => entry.name === DESIGNER,
-  )!;
-  const [categoryId] = Object.entries(designer.categories).find(([, c]) => c === CATEGORY)!;
-  const upload = await stylist.context.post('/api/stylist/white-glove-quotes/images', {
-    headers: stylist.headers,
-    multipart: {
-      image: {
-        name: 'item.png',
-        mimeType: 'image/png',
-        buffer: gradientPng(640, 640, [200, 160, 60], [250, 240, 220]),
-      },
-    },
-  });
-  expect(upload.status(), await upload.text()).toBe(201);
-  const created = await stylist.context.post('/api/stylist/white-glove-quotes', {
-    headers: stylist.headers,
-    data: {
-      brandId: Number(brandId),
-      categoryId: Number(categoryId),
-      name,
-      description: 'Worn twice, with its box.',
-      imageIds: [UploadedImageSchema.parse(await upload.json()).id],
-      clientId,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const quoteId = QuoteDocumentSchema.parse(await created.json()).data.id;
-  await stylist.context.dispose();
-
-  const authenticator = await signedIn(baseURL, AUTHENTICATOR);
-  await decide(authenticator, quoteId, 'start_authentication');
-  await decide(authenticator, quoteId, 'authentic');
-  await authenticator.context.dispose();
-  return quoteId;
-}
 
 test('a pricer opens an item in "To price", reads the price guidance beside the offers and makes them', async ({
   page,
@@ -116,7 +13,7 @@ test('a pricer opens an item in "To price", reads the price guidance beside the 
   const errors = watchConsole(page);
   const project = testInfo.project.name;
   const name = `Frivole Pendant ${project}`;
-  const quoteId = await itemToPrice(baseURL!, name);
+  const quoteId = await itemToPrice(baseURL!, { name, designer: DESIGNER, category: CATEGORY });
 
   await signInThroughForm(page, PRICER);
   await expect(page).toHaveURL(/\/office$/);
