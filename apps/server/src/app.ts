@@ -121,6 +121,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     storage,
     uploads,
     notificationHub: workers.notificationHub,
+    sessions,
     shippingProvider: options.shippingProvider ?? createShippingProvider(config.shipping),
   });
   await registerPageShell(app, pageShell);

@@ -1,4 +1,5 @@
 import type { Auth } from '../auth/auth.ts';
+import type { SessionWatch } from '../auth/sessions.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { accountRoutes } from '../features/account/account.routes.ts';
@@ -47,6 +48,8 @@ export async function registerFeatureRoutes(
     storage: FileStorage;
     uploads: Uploads;
     notificationHub: NotificationHub;
+    /** Which sessions are live; a ban or a role change through this instance forgets them. */
+    sessions: SessionWatch;
     shippingProvider: ShippingProvider;
   },
 ) {
@@ -127,7 +130,7 @@ export async function registerFeatureRoutes(
   });
   await app.register(notificationsRoutes, { db: database.db, hub: deps.notificationHub });
   await app.register(adminNotificationsRoutes, { db: database.db });
-  await app.register(adminAccountsRoutes, { db: database.db, auth });
+  await app.register(adminAccountsRoutes, { db: database.db, auth, sessions: deps.sessions });
   await app.register(adminOutboxRoutes, { db: database.db });
   await app.register(adminClientLinksRoutes, { db: database.db, publicUrl: config.publicUrl });
   await app.register(clientDataRoutes, { db: database.db, storage });

@@ -97,6 +97,8 @@ export function registerPasswordRoutes(app: AppInstance, options: PasswordRoutes
       throw AppError.validation({ currentPassword: ['This is not your current password.'] });
     }
     if (!response.ok) return sendAuthAnswer(request, reply, response, options);
+    // The other sessions ended: this instance forgets them now, not when PostgreSQL's signal comes.
+    options.sessions.forgetUser(actor.userId);
     copyCookies(reply, response);
     await enqueueEmail(db, await passwordChangedEmail(session.user, `${publicUrl}/`));
     return { message: PASSWORD_CHANGED_MESSAGE };

@@ -186,6 +186,21 @@ describe('the session watch remembers what it looked up, and forgets it when tol
     expect(await watch.find(three.sid, three.stylist.userId)).toBeNull();
   });
 
+  test("a change this instance made forgets the user's sessions before any signal comes", async () => {
+    const { watch } = await watchWithHandlers();
+    const one = await liveSession();
+    const two = await liveSession();
+    await watch.find(one.sid, one.stylist.userId);
+    await watch.find(two.sid, two.stylist.userId);
+    await app.database.db.delete(authSessions).where(eq(authSessions.userId, one.stylist.userId));
+    await app.database.db.delete(authSessions).where(eq(authSessions.userId, two.stylist.userId));
+
+    watch.forgetUser(one.stylist.userId);
+    expect(await watch.find(one.sid, one.stylist.userId)).toBeNull();
+    // Another user's remembered session is untouched until its own signal.
+    expect(await watch.find(two.sid, two.stylist.userId)).not.toBeNull();
+  });
+
   test('another user presenting a known session id is not taken for its owner', async () => {
     const { watch } = await watchWithHandlers();
     const one = await liveSession();

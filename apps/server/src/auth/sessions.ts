@@ -93,6 +93,8 @@ export async function startSessionWatch(options: {
   const cache = new Map<string, Cached>();
   /** Sessions ended lately, so that a lookup that raced their end does not remember them. */
   const endedAt = new Map<string, number>();
+  /** Users whose sessions this instance ended lately (a ban, a role change, a new password). */
+  const userChangedAt = new Map<string, number>();
   const endedListeners = new Set<(sessionId: string) => void>();
   const missedListeners = new Set<() => void>();
   let isListening = false;
@@ -105,6 +107,20 @@ export async function startSessionWatch(options: {
     for (const [id, at] of endedAt) {
       if (now - at < CACHE_TTL_MS) break;
       endedAt.delete(id);
+    }
+  }
+
+  /**
+   * Forgets every remembered session of a user whose sessions this instance has just ended, so
+   * that its own next request reads the database rather than wait for PostgreSQL's signal.
+   */
+  function forgetUser(userId: string) {
+    const now = Date.now();
+    for (const [sessionId, cached] of cache) if (cached.userId === userId) cache.delete(sessionId);
+    userChangedAt.set(userId, now);
+    for (const [id, at] of userChangedAt) {
+      if (now - at < CACHE_TTL_MS) break;
+      userChangedAt.delete(id);
     }
   }
 
@@ -155,7 +171,8 @@ export async function startSessionWatch(options: {
       const session = { role: row.role, stylistId: row.stylistId };
       // Ended while the lookup ran: the row read was already gone when this answer arrives.
       if ((endedAt.get(sessionId) ?? 0) >= now) return null;
-      if (isListening) {
+      // The user changed while the lookup ran: the answer may predate it, so it is not kept.
+      if (isListening && (userChangedAt.get(userId) ?? 0) < now) {
         if (cache.size >= CACHE_MAX_ENTRIES) {
           const oldest = cache.keys().next();
           if (!oldest.done) cache.delete(oldest.value);
@@ -175,6 +192,7 @@ export async function startSessionWatch(options: {
      * when PostgreSQL's signal comes back: its next request here is refused whatever the timing.
      */
     forget: forgetEnded,
+    forgetUser,
     /** Calls `listener` with each ended session's id; the answer stops it. */
     onEnded(listener: (sessionId: string) => void): () => void {
       endedListeners.add(listener);

@@ -5,14 +5,18 @@ import {
   type UserAccessAnswer,
 } from '@atelier/contract';
 import { eq } from 'drizzle-orm';
-import { endUserSessions } from '../../auth/sessions.ts';
+import { endUserSessions, type SessionWatch } from '../../auth/sessions.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { writeAudit } from '../../lib/audit.ts';
 
-/** Who changes a user: an admin's id, or null for the operator's command line. */
-type Operator = { userId: string | null };
+/**
+ * Who changes a user: an admin's id, or null for the operator's command line. Through a server,
+ * its session watch forgets the user's sessions at once; other instances (and a command line's
+ * change) hear PostgreSQL's signal.
+ */
+type Operator = { userId: string | null; sessions?: Pick<SessionWatch, 'forgetUser'> };
 
 async function findUser(db: Db, email: string) {
   const [user] = await db
@@ -52,6 +56,7 @@ async function changeUser(
     });
     return count;
   });
+  if (change.endsSessions) by.sessions?.forgetUser(user.id);
   const after = { role: user.role, banned: user.banned ?? false, ...change.set };
   return {
     email: user.email,
