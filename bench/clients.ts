@@ -10,21 +10,12 @@
  * (the 3+ character term, "whitfield"), SHORT_SEARCH ("a"), and generate-data.ts's STYLISTS,
  * CLIENTS_PER_STYLIST, QUOTES_PER_CLIENT, COMMISSIONS_PER_CLIENT.
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
 import { API_ACCEPT, type ClientListDocument } from '../packages/contract/src/index.ts';
-import {
-  BENCH_AUTH_SECRET,
-  BENCH_PASSWORD,
-  generateData,
-  optionsFromEnv,
-  stylistEmail,
-} from './generate-data.ts';
+import { BENCH_PASSWORD, generateData, optionsFromEnv, stylistEmail } from './generate-data.ts';
+import { buildBenchApp } from './bench-app.ts';
 import { bearerFor } from './sign-in.ts';
 
 if (!process.env.DATABASE_URL) {
@@ -43,18 +34,7 @@ const searchTerm = process.env.SEARCH ?? 'whitfield';
 const shortSearchTerm = process.env.SHORT_SEARCH ?? 'a';
 const generate = optionsFromEnv();
 
-const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-'));
-const config = loadConfig({
-  AUTH_SECRET: BENCH_AUTH_SECRET,
-  // Long enough that the token outlives every scenario however long DURATION is.
-  JWT_TTL_SECONDS: '86400',
-  ...process.env,
-  DATA_DIR: scratch,
-  WEB_DIST_DIR: path.join(scratch, 'no-web'),
-  LOG_LEVEL: 'warn',
-  PORT: '0',
-});
-const app = await buildApp(config, { logger: false });
+const { app, config, close } = await buildBenchApp();
 
 interface Row {
   name: string;
@@ -162,8 +142,7 @@ try {
     });
   }
 } finally {
-  await app.close();
-  fs.rmSync(scratch, { recursive: true, force: true });
+  await close();
 }
 
 if (results.length > 0) {

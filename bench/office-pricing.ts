@@ -16,24 +16,16 @@
  * WARMUP (s, 1), ROUNDS (3), and generate-data.ts's STYLISTS (1 here), CLIENTS_PER_STYLIST
  * (10000 here), QUOTES_PER_CLIENT (2), COMMISSIONS_PER_CLIENT (1).
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import autocannon from 'autocannon';
 import { eq, sql } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
 import type { Db } from '../apps/server/src/db/client.ts';
 import { CATALOGUE } from '../apps/server/src/db/seed/designers.ts';
 import { users } from '../apps/server/src/db/schema.ts';
 import { createAccount } from '../apps/server/src/features/user-accounts/create-account.ts';
 import { API_ACCEPT, type PriceGuidanceDocument } from '../packages/contract/src/index.ts';
-import {
-  BENCH_AUTH_SECRET,
-  BENCH_PASSWORD,
-  generateData,
-  optionsFromEnv,
-} from './generate-data.ts';
+import { BENCH_PASSWORD, generateData, optionsFromEnv } from './generate-data.ts';
+import { printRounds, runRounds } from './rounds.ts';
+import { buildBenchApp } from './bench-app.ts';
 import { bearerFor } from './sign-in.ts';
 
 if (!process.env.DATABASE_URL) {
@@ -59,17 +51,7 @@ const TARGET_MS = 200;
 const generate = optionsFromEnv({ STYLISTS: '1', CLIENTS_PER_STYLIST: '10000', ...process.env });
 const PRICER_EMAIL = 'bench-pricer@atelier.test';
 
-const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-'));
-const config = loadConfig({
-  AUTH_SECRET: BENCH_AUTH_SECRET,
-  JWT_TTL_SECONDS: '86400',
-  ...process.env,
-  DATA_DIR: scratch,
-  WEB_DIST_DIR: path.join(scratch, 'no-web'),
-  LOG_LEVEL: 'warn',
-  PORT: '0',
-});
-const app = await buildApp(config, { logger: false });
+const { app, config, close } = await buildBenchApp();
 const db = app.database.db;
 
 const rowsOf = async <T>(query: ReturnType<typeof sql>) =>
@@ -139,14 +121,7 @@ async function insertSales(tx: Pick<Db, 'execute'>, stylistId: number, from: num
     from planned p join quotes q on q.bar_code = ${barCode(sql`p.n`)}`);
 }
 
-interface Sample {
-  rps: number;
-  p50: number;
-  p97_5: number;
-  p99: number;
-}
-const samples = new Map<string, Sample[]>();
-let failed = false;
+let outcome: Awaited<ReturnType<typeof runRounds>> | undefined;
 
 try {
   const [stylist] = await generateData(db, {
@@ -291,52 +266,13 @@ try {
     `Without comparable_sales (joining commissions, quotes and history), the designer-alone figures took ` +
       `${joined!['QUERY PLAN'][0]['Execution Time'].toFixed(0)} ms in PostgreSQL alone, once.\n`,
   );
-  for (let round = 1; round <= rounds; round += 1) {
-    for (const scenario of scenarios) {
-      const run = (seconds: number) =>
-        autocannon({
-          url: `${address}${scenario.path}`,
-          headers: scenario.path.startsWith('/api/') ? headers : {},
-          connections,
-          duration: seconds,
-        });
-      if (warmup > 0 && round === 1) await run(warmup);
-      const result = await run(duration);
-      if (result.non2xx + result.errors + result.timeouts > 0) {
-        failed = true;
-        console.error(
-          `${scenario.name}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`,
-        );
-      }
-      const list = samples.get(scenario.name) ?? [];
-      list.push({
-        rps: result.requests.average,
-        p50: result.latency.p50,
-        p97_5: result.latency.p97_5,
-        p99: result.latency.p99,
-      });
-      samples.set(scenario.name, list);
-    }
-    console.log(`round ${round} done, load average ${os.loadavg()[0]!.toFixed(2)}`);
-  }
+  outcome = await runRounds({ address, headers, scenarios, rounds, duration, warmup, connections });
 } finally {
-  await app.close();
-  fs.rmSync(scratch, { recursive: true, force: true });
+  await close();
 }
 
-const spread = (values: number[], digits = 0) =>
-  `${Math.min(...values).toFixed(digits)}-${Math.max(...values).toFixed(digits)}`;
-const width = Math.max(...[...samples.keys()].map((name) => name.length));
-console.log(
-  `\n${'scenario'.padEnd(width)}      req/s    p50 ms  p97.5 ms    p99 ms  p97.5 ≤ ${TARGET_MS} ms`,
-);
-for (const [name, list] of samples) {
-  const worst = Math.max(...list.map((s) => s.p97_5));
-  console.log(
-    `${name.padEnd(width)} ${spread(list.map((s) => s.rps)).padStart(10)} ${spread(list.map((s) => s.p50)).padStart(9)} ${spread(list.map((s) => s.p97_5)).padStart(9)} ${spread(list.map((s) => s.p99)).padStart(9)}  ${name.startsWith('GET /health') ? '' : worst <= TARGET_MS ? 'yes' : 'NO'}`,
-  );
-}
-if (failed) {
+printRounds(outcome.samples, TARGET_MS);
+if (outcome.failed) {
   console.error('\nsome answers were not 2xx: the numbers above do not measure the guidance');
   process.exit(1);
 }

@@ -4,12 +4,13 @@ import {
   QuoteDocumentSchema,
   UploadedImageSchema,
 } from '@atelier/contract';
-import { expect, request, type APIRequestContext } from '@playwright/test';
+import { expect, request, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO, uniqueEmail } from './fixtures.ts';
 import { gradientPng } from './png.ts';
 
 export const AUTHENTICATOR = { email: 'authenticator@atelier.test', password: 'atelier-demo' };
 export const PRICER = { email: 'pricer@atelier.test', password: 'atelier-demo' };
+export const OPERATIONS = { email: 'office@atelier.test', password: 'atelier-demo' };
 
 interface SignedIn {
   context: APIRequestContext;
@@ -27,29 +28,26 @@ export async function signedIn(
   return { context, headers: { authorization: `Bearer ${token}` } };
 }
 
-/** A staff member's decision on the item's current version. */
-export async function decide(office: SignedIn, quoteId: number, decision: string) {
+/** A staff member's decision on the item's current version, with the decision's own fields. */
+export async function decide(
+  office: SignedIn,
+  quoteId: number,
+  decision: string,
+  fields: Record<string, unknown> = {},
+) {
   const item = await office.context.get(`/api/office/items/${quoteId}`, {
     headers: office.headers,
   });
   const { version } = OfficeItemDocumentSchema.parse(await item.json()).data;
   const answer = await office.context.post(`/api/office/items/${quoteId}/decisions`, {
     headers: office.headers,
-    data: { decision, version },
+    data: { decision, version, ...fields },
   });
   expect(answer.status(), await answer.text()).toBe(200);
 }
 
-/**
- * An item of its own, "Pending Authentication", made the way the product makes one: the demo
- * stylist submits it with a photo for a new client. Journeys that decide on an item take one of
- * these, never a seeded one that other journeys read at the same time.
- */
-export async function submittedItem(
-  baseURL: string,
-  options: { name: string; designer?: string; category?: string },
-): Promise<number> {
-  const stylist = await signedIn(baseURL, DEMO);
+/** A new client of the demo stylist's, for items no other journey reads. */
+async function newClient(stylist: SignedIn): Promise<number> {
   const client = await stylist.context.post('/api/stylist/clients', {
     headers: stylist.headers,
     data: {
@@ -64,7 +62,20 @@ export async function submittedItem(
     },
   });
   expect(client.status(), await client.text()).toBe(201);
-  const clientId = ((await client.json()) as { data: { id: number } }).data.id;
+  return ((await client.json()) as { data: { id: number } }).data.id;
+}
+
+/**
+ * An item of its own, "Pending Authentication", made the way the product makes one: the demo
+ * stylist submits it with a photo, for a new client or the one given. Journeys that decide on an item take one of
+ * these, never a seeded one that other journeys read at the same time.
+ */
+export async function submittedItem(
+  baseURL: string,
+  options: { name: string; designer?: string; category?: string; clientId?: number },
+): Promise<number> {
+  const stylist = await signedIn(baseURL, DEMO);
+  const clientId = options.clientId ?? (await newClient(stylist));
   const directory = DesignerDirectoryDocumentSchema.parse(
     await (
       await stylist.context.get('/api/v2/designer-directory', { headers: stylist.headers })
@@ -117,4 +128,16 @@ export async function itemToPrice(
   await decide(authenticator, quoteId, 'authentic');
   await authenticator.context.dispose();
   return quoteId;
+}
+
+/** Opens an item's workspace from its row in a queue tab, searched by its id. */
+export async function openFromQueue(page: Page, stage: string, quoteId: number) {
+  await page.goto(`/office?stage=${stage}&q=%23${quoteId}`);
+  await page
+    .locator('tr, li')
+    .filter({ hasText: new RegExp(`#${quoteId}(?!\\d)`) })
+    .getByRole('link')
+    .first()
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/office/items/${quoteId}$`));
 }

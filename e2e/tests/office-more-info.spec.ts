@@ -1,10 +1,5 @@
-import {
-  DesignerDirectoryDocumentSchema,
-  OfficeQueueDocumentSchema,
-  QuoteDocumentSchema,
-  UploadedImageSchema,
-} from '@atelier/contract';
-import { expect, test, type Page } from '@playwright/test';
+import { OfficeQueueDocumentSchema } from '@atelier/contract';
+import { expect, test } from '@playwright/test';
 import {
   apiToken,
   createClientThroughApi,
@@ -15,52 +10,19 @@ import {
   watchConsole,
 } from './fixtures.ts';
 import { gradientPng } from './png.ts';
-
-const AUTHENTICATOR = { email: 'authenticator@atelier.test', password: 'atelier-demo' };
-
-/** An item of a new client of the demo stylist, with one photo: this journey's own. */
-async function submitItem(page: Page, clientId: number, name: string) {
-  const auth = { authorization: `Bearer ${await apiToken(page)}` };
-  const directory = DesignerDirectoryDocumentSchema.parse(
-    await (await page.request.get('/api/v2/designer-directory', { headers: auth })).json(),
-  );
-  const [brandId, designer] = Object.entries(directory.data)[0]!;
-  const upload = await page.request.post('/api/stylist/white-glove-quotes/images', {
-    headers: auth,
-    multipart: {
-      image: {
-        name: 'front.png',
-        mimeType: 'image/png',
-        buffer: gradientPng(640, 640, [50, 40, 30], [200, 180, 140]),
-      },
-    },
-  });
-  expect(upload.status(), await upload.text()).toBe(201);
-  const created = await page.request.post('/api/stylist/white-glove-quotes', {
-    headers: auth,
-    data: {
-      brandId: Number(brandId),
-      categoryId: Number(Object.keys(designer.categories)[0]),
-      name,
-      description: 'Canvas and leather.',
-      imageIds: [UploadedImageSchema.parse(await upload.json()).id],
-      clientId,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  return QuoteDocumentSchema.parse(await created.json()).data.id;
-}
+import { AUTHENTICATOR, submittedItem } from './office-items.ts';
 
 test('the authenticator asks for a date-code photo, the stylist answers from the card, and the item leads "To authenticate" marked "Answered"', async ({
   page,
   browser,
+  baseURL,
 }, testInfo) => {
   const project = testInfo.project.name;
   const errors = watchConsole(page);
   await signInAsDemo(page);
   const clientId = await createClientThroughApi(page, `Dora${project === 'mobile' ? 'M' : 'D'}`);
   const name = `Date Code Tote ${project}`;
-  const quoteId = await submitItem(page, clientId, name);
+  const quoteId = await submittedItem(baseURL!, { name, clientId });
 
   // The authenticator, in a browser of their own, asks for what is missing in the workspace.
   // The project's own settings (viewport, touch) apply to a context made in the test.

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations, shoot, signInThroughForm, watchConsole } from './fixtures.ts';
-import { itemToPrice, PRICER } from './office-items.ts';
+import { itemToPrice, openFromQueue, PRICER } from './office-items.ts';
 
 /** The seed sold six of this designer's jewelry: guidance from its own category. */
 const DESIGNER = 'Van Cleef & Arpels';
@@ -18,13 +18,7 @@ test('a pricer opens an item in "To price", reads the price guidance beside the 
   await signInThroughForm(page, PRICER);
   await expect(page).toHaveURL(/\/office$/);
   await page.getByRole('tab', { name: /^To price \d+$/ }).click();
-  await page
-    .locator('tr, li')
-    .filter({ hasText: new RegExp(`#${quoteId}(?!\\d)`) })
-    .getByRole('link')
-    .first()
-    .click();
-  await expect(page).toHaveURL(new RegExp(`/office/items/${quoteId}$`));
+  await openFromQueue(page, 'to_price', quoteId);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 
   await page

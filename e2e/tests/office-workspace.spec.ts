@@ -1,6 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousViolations, shoot, signInThroughForm, watchConsole } from './fixtures.ts';
-import { AUTHENTICATOR, itemToPrice, PRICER, submittedItem } from './office-items.ts';
+import {
+  AUTHENTICATOR,
+  itemToPrice,
+  openFromQueue,
+  PRICER,
+  submittedItem,
+} from './office-items.ts';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -108,14 +114,7 @@ test('a pricer makes offers on an item in "To price" and adds an internal note',
   await expect(page).toHaveURL(/\/office$/);
   await page.getByRole('tab', { name: /^To price \d+$/ }).click();
   await expect(page).toHaveURL(/stage=to_price/);
-  await page.goto(`/office?stage=to_price&q=%23${quoteId}`);
-  await page
-    .locator('tr, li')
-    .filter({ hasText: new RegExp(`#${quoteId}(?!\\d)`) })
-    .getByRole('link')
-    .first()
-    .click();
-  await expect(page).toHaveURL(new RegExp(`/office/items/${quoteId}$`));
+  await openFromQueue(page, 'to_price', quoteId);
 
   // The note first: the thread lists it with its author.
   const text = `Checked the serial against the ${project} ledger.`;

@@ -17,6 +17,7 @@ import {
   bigint,
   boolean,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -605,7 +606,7 @@ export const commissions = pgTable(
  * when it sold (the commission's creation), its price (the commission's purchase price, what the
  * sale paid the client), whether the company bought it outright (an order id) and when it was
  * listed (the quote's last move to "converted"). Kept by triggers on commissions and quotes in the
- * transaction of every change (migration 0013), so the guidance reads one index range.
+ * transaction of every change (migration 0016), so the guidance reads index ranges.
  */
 export const comparableSales = pgTable(
   'comparable_sales',
@@ -622,13 +623,33 @@ export const comparableSales = pgTable(
     priceCents: integer('price_cents').notNull(),
     isBuyout: boolean('is_buyout').notNull(),
     listedAt: timestamp('listed_at', { withTimezone: true }),
+    /** Days from listing to sale, for consignment sales that were listed; null for buyouts. */
+    daysToSell: doublePrecision('days_to_sell').generatedAlwaysAs(
+      sql`case when not is_buyout then date_part('epoch', sold_at - listed_at) / 86400 end`,
+    ),
   },
   (t) => [
-    // Covering (see migration 0013's INCLUDE): a basis's figures and latest sales read the index alone.
+    // Covering (see migration 0016's INCLUDE): a basis's latest sales read the index alone.
     index('comparable_sales_basis_idx').on(t.designerId, t.categoryId, t.soldAt),
     // A designer's latest sales in every category, newest first (the fallback's comparables).
     index('comparable_sales_designer_sold_idx').on(t.designerId, t.soldAt),
     index('comparable_sales_quote_idx').on(t.quoteId),
+    // A median is the middle of its basis in order: one index range, skipped to half its count,
+    // for the designer and category, and for the designer alone (migration 0017).
+    index('comparable_sales_category_price_idx').on(t.designerId, t.categoryId, t.priceCents),
+    index('comparable_sales_designer_price_idx').on(t.designerId, t.priceCents),
+    index('comparable_sales_category_buyout_idx')
+      .on(t.designerId, t.categoryId, t.priceCents)
+      .where(sql`${t.isBuyout}`),
+    index('comparable_sales_designer_buyout_idx')
+      .on(t.designerId, t.priceCents)
+      .where(sql`${t.isBuyout}`),
+    index('comparable_sales_category_days_idx')
+      .on(t.designerId, t.categoryId, t.daysToSell)
+      .where(sql`${t.daysToSell} is not null`),
+    index('comparable_sales_designer_days_idx')
+      .on(t.designerId, t.daysToSell)
+      .where(sql`${t.daysToSell} is not null`),
   ],
 );
 

@@ -21,26 +21,17 @@ import {
   quotes,
   quoteStatusHistory,
 } from '../../db/schema.ts';
-import { insertClients, insertOffers, insertQuote } from '../../test/fixtures.ts';
-import { buildTestApp, createTestAccount, tokenFor } from '../../test/test-app.ts';
+import { insertOffers, insertQuote } from '../../test/fixtures.ts';
+import { buildOfficeWorld } from './testing.ts';
 
 let app: App;
-const tokens: Record<string, string> = {};
-const userIds: Record<string, string> = {};
+let tokens: Record<string, string>;
+let userIds: Record<string, string>;
 let stylistId: number;
 let clientId: number;
 
 beforeAll(async () => {
-  app = await buildTestApp();
-  for (const role of ['stylist', 'operations', 'authenticator', 'pricer'] as const) {
-    const account = await createTestAccount(app, { role, firstName: role, lastName: 'Person' });
-    tokens[role] = await tokenFor(app, account.email);
-    userIds[role] = account.userId;
-    if (role === 'stylist') stylistId = account.stylistId!;
-  }
-  clientId = (
-    await insertClients(app.database.db, stylistId, [{ firstName: 'Margaux', lastName: 'Dubois' }])
-  )[0]!.id;
+  ({ app, tokens, userIds, stylistId, clientId } = await buildOfficeWorld());
 });
 afterAll(() => app.close());
 

@@ -5,7 +5,7 @@ import {
   type PriceGuidanceBasis,
   type PriceGuidanceDocument,
 } from '@atelier/contract';
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { categories, comparableSales, designers, images, quotes } from '../../db/schema.ts';
 import type { FileStorage } from '../../integrations/storage/storage.ts';
@@ -27,12 +27,38 @@ import type { OfficeActor } from './office-item.service.ts';
  *   creation, over consignment sales only (a buyout is bought, not listed for buyers).
  */
 
-const median = (value: SQL, filter?: SQL) =>
-  sql<number | null>`percentile_cont(0.5) within group (order by ${value})${
-    filter ? sql` filter (where ${filter})` : sql``
-  }`;
-// date_part, not extract: a double, where extract's numeric would make the median's sort slow.
-const daysToSell = sql`date_part('epoch', ${comparableSales.soldAt} - ${comparableSales.listedAt}) / 86400`;
+/**
+ * The basis's figures in one statement. Each median is the middle of the basis in the order of its
+ * own index (migration 0017): OFFSET (n - 1) / 2, then one value (n odd) or the average of two
+ * (n even), as percentile_cont(0.5) gives; PostgreSQL reads half an index range, not a sort of it.
+ */
+function basisFigures(db: Db, inBasis: SQL) {
+  const cs = comparableSales;
+  const middle = (value: SQL, filter: SQL, count: SQL) => sql<string | null>`(
+    select avg(v) from (
+      select ${value} as v from ${cs} where ${inBasis} and ${filter}
+      order by ${value} offset (${count} - 1) / 2 limit 2 - ${count} % 2
+    ) middle)`;
+  const bought = sql`${cs.isBuyout}`;
+  const timed = sql`${cs.daysToSell} is not null`;
+  return db
+    .select({
+      sales: sql<number>`n.sales`,
+      buyouts: sql<number>`n.buyouts`,
+      minPrice: sql<number | null>`(select min(${cs.priceCents}) from ${cs} where ${inBasis})`,
+      maxPrice: sql<number | null>`(select max(${cs.priceCents}) from ${cs} where ${inBasis})`,
+      medianPrice: middle(sql`${cs.priceCents}`, sql`true`, sql`n.sales`),
+      medianBuyout: middle(sql`${cs.priceCents}`, bought, sql`n.buyouts`),
+      medianDays: middle(sql`${cs.daysToSell}`, timed, sql`n.timed`),
+    })
+    .from(
+      sql`(select
+        (select count(*)::int from ${cs} where ${inBasis}) as sales,
+        (select count(*)::int from ${cs} where ${inBasis} and ${bought}) as buyouts,
+        (select count(*)::int from ${cs} where ${inBasis} and ${timed}) as timed) as n`,
+    );
+}
+
 const firstPhotoKey = sql<
   string | null
 >`(select ${images.thumbnailKey} from ${images} where ${images.quoteId} = ${comparableSales.quoteId} order by ${images.position}, ${images.id} limit 1)`;
@@ -69,24 +95,13 @@ export async function getPriceGuidance(
 
   const basis: PriceGuidanceBasis =
     item.inCategory >= PRICE_GUIDANCE_MIN_SALES ? 'designer_category' : 'designer';
-  const inBasis = and(
-    eq(comparableSales.designerId, item.designerId),
-    basis === 'designer_category' ? eq(comparableSales.categoryId, item.categoryId) : undefined,
-  );
+  const inBasis =
+    basis === 'designer_category'
+      ? sql`${comparableSales.designerId} = ${item.designerId} and ${comparableSales.categoryId} = ${item.categoryId}`
+      : sql`${comparableSales.designerId} = ${item.designerId}`;
 
   const [[figures], comparables] = await Promise.all([
-    db
-      .select({
-        sales: sql<number>`count(*)::int`,
-        buyouts: sql<number>`(count(*) filter (where ${comparableSales.isBuyout}))::int`,
-        medianPrice: median(sql`${comparableSales.priceCents}`),
-        minPrice: sql<number | null>`min(${comparableSales.priceCents})`,
-        maxPrice: sql<number | null>`max(${comparableSales.priceCents})`,
-        medianBuyout: median(sql`${comparableSales.priceCents}`, sql`${comparableSales.isBuyout}`),
-        medianDays: median(daysToSell, sql`not ${comparableSales.isBuyout}`),
-      })
-      .from(comparableSales)
-      .where(inBasis),
+    basisFigures(db, inBasis),
     db
       .select({
         quoteId: comparableSales.quoteId,
@@ -105,8 +120,8 @@ export async function getPriceGuidance(
       .limit(PRICE_GUIDANCE_COMPARABLES),
   ]);
 
-  // An aggregate without GROUP BY answers one row, with nulls when nothing counts.
-  if (!figures) throw new Error('the price guidance aggregate returned no row');
+  // One row, with nulls where nothing counts.
+  if (!figures) throw new Error('the price guidance figures returned no row');
   const spread =
     figures.medianPrice === null || figures.minPrice === null || figures.maxPrice === null
       ? null

@@ -3,30 +3,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { App } from '../../app.ts';
 import { commissions, images, quotes, quoteStatusHistory } from '../../db/schema.ts';
-import {
-  insertClients,
-  insertDesigner,
-  insertImage,
-  insertOffers,
-  insertQuote,
-} from '../../test/fixtures.ts';
-import { buildTestApp, createTestAccount, tokenFor } from '../../test/test-app.ts';
+import { insertDesigner, insertImage, insertOffers, insertQuote } from '../../test/fixtures.ts';
+import { buildOfficeWorld } from './testing.ts';
 
 let app: App;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string>;
 let stylistId: number;
 let clientId: number;
 
 beforeAll(async () => {
-  app = await buildTestApp();
-  for (const role of ['stylist', 'operations', 'authenticator', 'pricer'] as const) {
-    const account = await createTestAccount(app, { role, firstName: role, lastName: 'Person' });
-    tokens[role] = await tokenFor(app, account.email);
-    if (role === 'stylist') stylistId = account.stylistId!;
-  }
-  clientId = (
-    await insertClients(app.database.db, stylistId, [{ firstName: 'Margaux', lastName: 'Dubois' }])
-  )[0]!.id;
+  ({ app, tokens, stylistId, clientId } = await buildOfficeWorld());
 });
 afterAll(() => app.close());
 

@@ -135,6 +135,8 @@ describe('the back office', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
     expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ commissionIds: [7, 8] });
     expect(await screen.findByText('Nothing is waiting in Sold.')).toBeInTheDocument();
+    // Focus is not lost with the disabled button: it is on the list the sales were paid from.
+    expect(screen.getByRole('region', { name: 'Sold items' })).toHaveFocus();
   });
 
   test('Sold: a staff member without the right to pay sees the sales but no checkboxes', async () => {

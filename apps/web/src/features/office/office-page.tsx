@@ -21,7 +21,7 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconInbox } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { ListPagination } from '../../components/list-pagination.tsx';
 import { LoadError } from '../../components/load-error.tsx';
@@ -62,6 +62,7 @@ export function OfficePage() {
 
   // Sold: the sales picked for "Mark paid", kept only while the same page of the same view shows.
   const viewKey = queueViewParams(view).toString();
+  const soldRef = useRef<HTMLElement>(null);
   const [payoutPick, setPayoutPick] = useState<{ viewKey: string; ids: number[] }>({
     viewKey,
     ids: [],
@@ -161,6 +162,8 @@ export function OfficePage() {
                   )
                 )}
                 <section
+                  ref={stage === 'sold' ? soldRef : undefined}
+                  tabIndex={stage === 'sold' ? -1 : undefined}
                   aria-label={`${OFFICE_QUEUE_TAB_LABELS[stage]} items`}
                   aria-busy={queue.isFetching}
                   className={queue.isPlaceholderData && shown ? classes.busy : undefined}
@@ -189,7 +192,12 @@ export function OfficePage() {
                         payable={shown.data.filter((row) => row.commission)}
                         selectedIds={pickedIds}
                         onSelectAll={(ids) => setPayoutPick({ viewKey, ids })}
-                        onPaid={() => setPayoutPick({ viewKey, ids: [] })}
+                        onPaid={() => {
+                          setPayoutPick({ viewKey, ids: [] });
+                          // "Mark paid" is disabled now and the paid rows may leave: focus goes to
+                          // the list they were paid from.
+                          soldRef.current?.focus();
+                        }}
                       />
                     )}
                     {shown && (

@@ -3,35 +3,19 @@ import {
   QUOTE_NAME_MAX_LENGTH,
   type Designer,
 } from '@atelier/contract';
-import {
-  Button,
-  CloseButton,
-  Group,
-  Input,
-  Modal,
-  Progress,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, TextInput, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useForm } from '@mantine/form';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { MOBILE_MEDIA_QUERY } from '../../app/theme.ts';
 import { LoadError } from '../../components/load-error.tsx';
 import { useServerFieldErrors } from '../../lib/server-field-errors.tsx';
 import classes from './add-item-modal.module.css';
 import { useDesignerDirectory } from './designer-queries.ts';
-import {
-  IMAGE_LIMITS_TEXT,
-  showUploadFailure,
-  useImageUploads,
-  type ImageUpload,
-} from './image-uploads.ts';
+import { showUploadFailure, useImageUploads } from './image-uploads.ts';
 import { useCreateQuote } from './new-item-mutations.ts';
+import { PhotoPicker } from './photo-picker.tsx';
 
 export const QUOTE_ADDED_TEXT = 'Quote added successfully and list refreshed!';
 export const QUOTE_ADDED_REFRESH_FAILED_TEXT =
@@ -102,7 +86,6 @@ function AddItemForm({ createQuote, onCancel, onAdded }: AddItemFormProps) {
   const photos = useImageUploads();
   const form = useForm<ItemValues>({ initialValues: INITIAL_VALUES });
   const { formRef, show: showServerErrors } = useServerFieldErrors(form, FIELD_NAMES);
-  const photosId = useId();
 
   const { brandId: designerId, categoryId, name, description } = form.getValues();
   const designers = directory.data ?? [];
@@ -209,59 +192,12 @@ function AddItemForm({ createQuote, onCancel, onAdded }: AddItemFormProps) {
           />
         </div>
 
-        <div
-          role="group"
-          aria-labelledby={`${photosId}-label`}
-          aria-describedby={`${photosId}-limits`}
-          className={classes.photos}
-        >
-          <Input.Label id={`${photosId}-label`} labelElement="div">
-            Photos
-          </Input.Label>
-          <Input.Description id={`${photosId}-limits`}>{IMAGE_LIMITS_TEXT}</Input.Description>
-          {photos.uploads.length > 0 && (
-            <ul className={classes.previews} aria-label="Chosen photos">
-              {photos.uploads.map((upload) => (
-                <PhotoPreview
-                  key={upload.key}
-                  upload={upload}
-                  isLocked={isSaving}
-                  onRemove={() => photos.remove(upload.key)}
-                />
-              ))}
-            </ul>
-          )}
-          <div className={classes.addPhotosRow}>
-            <input
-              id={`${photosId}-input`}
-              type="file"
-              accept="image/*"
-              multiple
-              className={classes.fileInput}
-              disabled={isSaving || photos.isFull}
-              aria-describedby={`${photosId}-limits`}
-              aria-invalid={photoErrors ? true : undefined}
-              onChange={(event) => {
-                photos.addFiles(Array.from(event.currentTarget.files ?? []));
-                // The same file may be chosen again after it was removed.
-                event.currentTarget.value = '';
-              }}
-            />
-            <Button
-              component="label"
-              htmlFor={`${photosId}-input`}
-              variant="outline"
-              className={classes.addPhotos}
-              data-disabled={isSaving || photos.isFull || undefined}
-            >
-              Add Photos
-            </Button>
-          </div>
-          {photoErrors && <Input.Error>{photoErrors}</Input.Error>}
-          <Text size="sm" c="dimmed" role="status">
-            {photos.isUploading ? 'Uploading… Add Item waits until every photo is in.' : ''}
-          </Text>
-        </div>
+        <PhotoPicker
+          photos={photos}
+          isLocked={isSaving}
+          error={photoErrors}
+          waitingAction="Add Item"
+        />
 
         <Group justify="flex-end" gap="sm" className={classes.actions}>
           <Button variant="subtle" color="gray" onClick={onCancel} disabled={isSaving}>
@@ -281,38 +217,4 @@ function categoryOptions(designer: Designer | undefined) {
     value: String(category.id),
     label: category.name,
   }));
-}
-
-interface PhotoPreviewProps {
-  upload: ImageUpload;
-  isLocked: boolean;
-  onRemove: () => void;
-}
-
-export function PhotoPreview({ upload, isLocked, onRemove }: PhotoPreviewProps) {
-  const isUploading = upload.image === null;
-  return (
-    <li className={classes.preview} aria-busy={isUploading}>
-      <img src={upload.previewUrl} alt={upload.fileName} className={classes.previewImage} />
-      {isUploading && (
-        <Progress
-          value={Math.round(upload.progress * 100)}
-          size="sm"
-          radius={0}
-          striped
-          animated
-          aria-label={`Uploading ${upload.fileName}`}
-          className={classes.progress}
-        />
-      )}
-      <CloseButton
-        size="sm"
-        variant="filled"
-        aria-label={`Remove ${upload.fileName}`}
-        disabled={isLocked}
-        onClick={onRemove}
-        className={classes.remove}
-      />
-    </li>
-  );
 }

@@ -1,14 +1,14 @@
 import { MORE_INFO_NOTE_MAX_LENGTH } from '@atelier/contract';
-import { Button, Group, Input, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { MOBILE_MEDIA_QUERY } from '../../app/theme.ts';
 import { readServerFieldErrors } from '../../lib/server-field-errors.tsx';
-import { PhotoPreview } from './add-item-modal.tsx';
 import classes from './add-item-modal.module.css';
-import { IMAGE_LIMITS_TEXT, useImageUploads } from './image-uploads.ts';
+import { useImageUploads } from './image-uploads.ts';
 import { useAnswerMoreInfo } from './more-info-mutations.ts';
+import { PhotoPicker } from './photo-picker.tsx';
 
 export const ANSWER_SENT_TEXT = 'Your answer went to the back office.';
 
@@ -32,7 +32,6 @@ export function AnswerMoreInfoModal({
   const photos = useImageUploads();
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<{ note?: string; imageIds?: string }>({});
-  const photosId = useId();
   const isSending = answer.isPending;
   const canSend =
     (note.trim() !== '' || photos.imageIds.length > 0) && !photos.isUploading && !isSending;
@@ -76,59 +75,12 @@ export function AnswerMoreInfoModal({
       <form onSubmit={onSubmit} noValidate className={classes.form}>
         <Stack gap="lg">
           <Text size="sm">The back office asks: {missing}</Text>
-          <div
-            role="group"
-            aria-labelledby={`${photosId}-label`}
-            aria-describedby={`${photosId}-limits`}
-            className={classes.photos}
-          >
-            <Input.Label id={`${photosId}-label`} labelElement="div">
-              Photos
-            </Input.Label>
-            <Input.Description id={`${photosId}-limits`}>{IMAGE_LIMITS_TEXT}</Input.Description>
-            {photos.uploads.length > 0 && (
-              <ul className={classes.previews} aria-label="Chosen photos">
-                {photos.uploads.map((upload) => (
-                  <PhotoPreview
-                    key={upload.key}
-                    upload={upload}
-                    isLocked={isSending}
-                    onRemove={() => photos.remove(upload.key)}
-                  />
-                ))}
-              </ul>
-            )}
-            <div className={classes.addPhotosRow}>
-              <input
-                id={`${photosId}-input`}
-                type="file"
-                accept="image/*"
-                multiple
-                className={classes.fileInput}
-                disabled={isSending || photos.isFull}
-                aria-describedby={`${photosId}-limits`}
-                aria-invalid={errors.imageIds ? true : undefined}
-                onChange={(event) => {
-                  photos.addFiles(Array.from(event.currentTarget.files ?? []));
-                  // The same file may be chosen again after it was removed.
-                  event.currentTarget.value = '';
-                }}
-              />
-              <Button
-                component="label"
-                htmlFor={`${photosId}-input`}
-                variant="outline"
-                className={classes.addPhotos}
-                data-disabled={isSending || photos.isFull || undefined}
-              >
-                Add Photos
-              </Button>
-            </div>
-            {errors.imageIds && <Input.Error>{errors.imageIds}</Input.Error>}
-            <Text size="sm" c="dimmed" role="status">
-              {photos.isUploading ? 'Uploading… Send waits until every photo is in.' : ''}
-            </Text>
-          </div>
+          <PhotoPicker
+            photos={photos}
+            isLocked={isSending}
+            error={errors.imageIds}
+            waitingAction="Send"
+          />
           <Textarea
             label="Note for the back office"
             description="Optional with a photo: what you found, where the photo shows it."
