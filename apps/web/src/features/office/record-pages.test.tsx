@@ -325,6 +325,7 @@ describe("a stylist's record", { timeout: 20_000 }, () => {
       '/office/clients/8',
     );
     expect(within(clients).getByText('The first 2 of 60, by last name.')).toBeInTheDocument();
+    expect(within(clients).queryByRole('button', { name: /^Show/ })).toBeNull();
 
     const commissions = screen.getByRole('region', { name: 'Commissions' });
     expect(within(commissions).getByText('Paid · 1')).toBeInTheDocument();
@@ -338,6 +339,26 @@ describe("a stylist's record", { timeout: 20_000 }, () => {
         name: '#101 Hermès Birkin 30',
       }),
     ).toHaveAttribute('href', '/office/items/101');
+  });
+
+  test('a long client list shows ten, and the rest on asking', async () => {
+    const list = Array.from({ length: 14 }, (_, index) => ({
+      id: 100 + index,
+      name: `Client ${String(index + 1).padStart(2, '0')}`,
+      email: `c${index}@example.com`,
+    }));
+    mockFetch({
+      'GET /api/office/me': () => jsonResponse(200, officeMeDocument()),
+      'GET /api/office/stylists/3': () =>
+        jsonResponse(200, stylistRecord({ clients: { total: 14, list } })),
+    });
+    signInAsStaff();
+    const { user } = renderApp('/office/stylists/3');
+    const clients = await screen.findByRole('region', { name: 'Clients · 14' });
+    expect(within(clients).getAllByRole('listitem')).toHaveLength(10);
+    await user.click(within(clients).getByRole('button', { name: 'Show 4 more' }));
+    expect(within(clients).getAllByRole('listitem')).toHaveLength(14);
+    expect(within(clients).getByRole('link', { name: 'Client 14' })).toBeInTheDocument();
   });
 
   test('a new stylist shows the empty states', async () => {

@@ -182,23 +182,22 @@ export function CommissionsPanel({ commissions }: { commissions: OfficeRecordCom
                 ) : (
                   <Text size="sm">{commission.productName}</Text>
                 )}
-                <Text size="xs" c="dark.1">
-                  Sold {formatDate(commission.createdAt)}
-                  {/* The stylist's record names each commission's client. */}
+                {/* The stylist's record names each commission's client, a link of its own. */}
+                <Group gap={8} wrap="wrap">
+                  <Text size="xs" c="dark.1">
+                    Sold {formatDate(commission.createdAt)}
+                  </Text>
                   {commission.client && (
-                    <>
-                      {' · '}
-                      <Anchor
-                        component={Link}
-                        to={clientRecordPath(commission.client.id)}
-                        size="xs"
-                        c="gold.3"
-                      >
-                        {commission.client.name}
-                      </Anchor>
-                    </>
+                    <Anchor
+                      component={Link}
+                      to={clientRecordPath(commission.client.id)}
+                      size="xs"
+                      c="gold.3"
+                    >
+                      {commission.client.name}
+                    </Anchor>
                   )}
-                </Text>
+                </Group>
               </div>
               <div className={classes.rowAside}>
                 <Text size="sm">{formatCents(commission.amountCents)}</Text>

@@ -1,5 +1,6 @@
 import { PAYMENT_METHOD_WORDS, type OfficeStylistRecordDocument } from '@atelier/contract';
-import { Anchor, Text, Title } from '@mantine/core';
+import { Anchor, Button, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatDate } from '../../lib/format.ts';
 import itemClasses from './item-page.module.css';
@@ -21,8 +22,12 @@ export function StylistRecordPage() {
   );
 }
 
+// A phone reaches the items below the clients without scrolling past all of them.
+const CLIENTS_AT_FIRST = 10;
+
 function StylistRecordView({ record }: { record: StylistRecord }) {
   const { stylist, clients } = record;
+  const [showAll, setShowAll] = useState(false);
   return (
     <>
       <div>
@@ -59,29 +64,37 @@ function StylistRecordView({ record }: { record: StylistRecord }) {
               </Text>
             ) : (
               <ul className={classes.rows} aria-label="Clients">
-                {clients.list.map((client) => (
-                  <li key={client.id} className={classes.row}>
-                    <div className={classes.rowMain}>
-                      <Anchor
-                        component={Link}
-                        to={clientRecordPath(client.id)}
-                        size="sm"
-                        c="dark.0"
-                      >
-                        {client.name}
-                      </Anchor>
-                      <Text size="xs" c="dark.1">
-                        {client.email}
-                      </Text>
-                    </div>
-                  </li>
-                ))}
+                {(showAll ? clients.list : clients.list.slice(0, CLIENTS_AT_FIRST)).map(
+                  (client) => (
+                    <li key={client.id} className={classes.row}>
+                      <div className={classes.rowMain}>
+                        <Anchor
+                          component={Link}
+                          to={clientRecordPath(client.id)}
+                          size="sm"
+                          c="dark.0"
+                        >
+                          {client.name}
+                        </Anchor>
+                        <Text size="xs" c="dark.1">
+                          {client.email}
+                        </Text>
+                      </div>
+                    </li>
+                  ),
+                )}
               </ul>
             )}
-            {clients.total > clients.list.length && (
-              <Text size="xs" c="dark.1" mt={4}>
-                The first {clients.list.length} of {clients.total}, by last name.
-              </Text>
+            {!showAll && clients.list.length > CLIENTS_AT_FIRST ? (
+              <Button variant="subtle" size="compact-sm" mt={4} onClick={() => setShowAll(true)}>
+                Show {clients.list.length - CLIENTS_AT_FIRST} more
+              </Button>
+            ) : (
+              clients.total > clients.list.length && (
+                <Text size="xs" c="dark.1" mt={4}>
+                  The first {clients.list.length} of {clients.total}, by last name.
+                </Text>
+              )
             )}
           </Panel>
         </div>
