@@ -34,11 +34,13 @@ const distDir = path.join(repoRoot, 'apps/web/dist');
  * +0.1 kB the same day for the item workspace's own entry in the route table, which took 15 kB off
  * the workspace, 249.6 to 234.6 kB, that had loaded through the queues' chunk; +0.1 kB the same
  * day for Scan to receive, whose chunks the entry's preload list names for the queues' page, 153.7
- * kB to the byte):
+ * kB to the byte; +0.2 kB the same day for the office's client and stylist records, two rows of the
+ * route table and their lazy imports in the entry, while their pages load only at their own
+ * addresses, 153.9 kB):
  * it is held where it stands so it cannot grow. Lower it as it shrinks.
  */
 export const budgets = {
-  'src/features/auth/sign-in-page.tsx': 153_800,
+  'src/features/auth/sign-in-page.tsx': 154_000,
   default: 250_000,
 };
 

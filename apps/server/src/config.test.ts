@@ -95,20 +95,27 @@ describe('configuration', () => {
   test('the admin and shop sites are optional URLs, kept without a trailing slash', () => {
     expect(loadConfig(PRODUCTION).sites).toEqual({
       adminUrl: null,
+      officeUrl: null,
       shopUrl: null,
     });
+    // With ADMIN_URL the admin links are its own, even where the office's records would serve.
     expect(
       loadConfig({ ADMIN_URL: 'https://admin.example.com/', SHOP_URL: 'https://shop.example.com' })
         .sites,
-    ).toEqual({ adminUrl: 'https://admin.example.com', shopUrl: 'https://shop.example.com' });
+    ).toEqual({
+      adminUrl: 'https://admin.example.com',
+      officeUrl: null,
+      shopUrl: 'https://shop.example.com',
+    });
     expect(() => loadConfig({ SHOP_URL: 'shop.example.com' })).toThrow(/SHOP_URL:/);
   });
 
-  test('unset outside production, the four outside sites are the built-in stand-ins on PUBLIC_URL', () => {
+  test('unset outside production, the outside sites are the built-in stand-ins on PUBLIC_URL, and the admin links the office', () => {
     const config = loadConfig({ PUBLIC_URL: 'http://localhost:3251' });
-    expect(config.demoSites).toEqual({ shop: true, account: true, help: true, admin: true });
+    expect(config.demoSites).toEqual({ shop: true, account: true, help: true });
     expect(config.sites).toEqual({
-      adminUrl: 'http://localhost:3251/demo/admin',
+      adminUrl: null,
+      officeUrl: 'http://localhost:3251/office',
       shopUrl: 'http://localhost:3251/demo/shop',
     });
     expect(config.accountSite).toEqual({
@@ -122,7 +129,7 @@ describe('configuration', () => {
       SHOP_URL: 'https://shop.example.com',
       SHOPIFY_MULTIPASS_SECRET: 'multipass-secret',
     });
-    expect(shopSet.demoSites).toEqual({ shop: false, account: true, help: true, admin: true });
+    expect(shopSet.demoSites).toEqual({ shop: false, account: true, help: true });
     expect(shopSet.sites.shopUrl).toBe('https://shop.example.com');
     expect(shopSet.sso.multipassSecret).toBe('multipass-secret');
     // The demo shop reads the embedded cookie, never Multipass.
@@ -132,10 +139,11 @@ describe('configuration', () => {
   });
 
   test('production and tests serve no stand-ins unless DEMO_SITES=true; DEMO_SITES=false turns them off anywhere', () => {
-    const none = { shop: false, account: false, help: false, admin: false };
+    const none = { shop: false, account: false, help: false };
     for (const env of [PRODUCTION, { NODE_ENV: 'test' }, { DEMO_SITES: 'false' }]) {
       const config = loadConfig(env);
       expect(config.demoSites).toEqual(none);
+      expect(config.sites.officeUrl).toBeNull();
       expect(config.accountSite).toBeNull();
       expect(config.helpSiteUrl).toBeNull();
     }
@@ -145,6 +153,7 @@ describe('configuration', () => {
       PUBLIC_URL: 'https://demo.atelier.example',
     });
     expect(demo.sites.shopUrl).toBe('https://demo.atelier.example/demo/shop');
+    expect(demo.sites.officeUrl).toBe('https://demo.atelier.example/office');
     // A real account site still needs its own shared secret.
     expect(() => loadConfig({ ACCOUNT_SITE_URL: 'https://account.example.com' })).toThrow(
       /ACCOUNT_SITE_HANDOFF_SECRET: required/,

@@ -113,9 +113,9 @@ const EnvSchema = z.object({
   /** Seed the demo data and accounts into an empty database; unset, everywhere but production. */
   SEED_DEMO_DATA: booleanFlag.optional(),
   /**
-   * Built-in stand-ins of the shop, account, help and back-office sites for each of SHOP_URL,
-   * ACCOUNT_SITE_URL, HELP_SITE_URL and ADMIN_URL left unset; unset, on outside production
-   * (docs/decisions/0021).
+   * Built-in stand-ins of the shop, account and help sites for each of SHOP_URL,
+   * ACCOUNT_SITE_URL and HELP_SITE_URL left unset, and without ADMIN_URL the admin links to this
+   * server's own office records; unset, on outside production (docs/decisions/0021).
    */
   DEMO_SITES: booleanFlag.optional(),
   /** Production allows what it otherwise refuses only when told (productionProblems below). */
@@ -224,7 +224,13 @@ export type Config = ReturnType<typeof toConfig>;
 
 /** The other sites the portal links to; null when this server has none configured. */
 export interface SiteUrls {
+  /** ADMIN_URL: the back office's own site, its records at /suppliers/{id} and /pending-items/{id}. */
   adminUrl: string | null;
+  /**
+   * Without ADMIN_URL, where stand-ins serve: this server's back office (`PUBLIC_URL/office`),
+   * whose records (/clients/{id}, /items/{id}) the admin links open instead (issue 30).
+   */
+  officeUrl: string | null;
   shopUrl: string | null;
 }
 
@@ -247,7 +253,6 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     shop: hasDemoSites && !env.SHOP_URL,
     account: hasDemoSites && !env.ACCOUNT_SITE_URL,
     help: hasDemoSites && !env.HELP_SITE_URL,
-    admin: hasDemoSites && !env.ADMIN_URL,
   };
   /** The configured site, else this server's stand-in of it, else none. */
   const siteUrl = (configured: string | undefined, site: keyof DemoSites) =>
@@ -320,7 +325,8 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     seedDemoData: env.SEED_DEMO_DATA ?? env.NODE_ENV !== 'production',
     demoSites,
     sites: {
-      adminUrl: siteUrl(env.ADMIN_URL, 'admin'),
+      adminUrl: withoutTrailingSlash(env.ADMIN_URL),
+      officeUrl: hasDemoSites && !env.ADMIN_URL ? `${publicUrl}/office` : null,
       shopUrl: siteUrl(env.SHOP_URL, 'shop'),
     } satisfies SiteUrls,
     accountSite: accountSiteUrl

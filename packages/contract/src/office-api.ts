@@ -21,7 +21,13 @@ import {
   OfficeReceiveConflictSchema,
 } from './office-receiving.ts';
 import { PriceGuidanceDocumentSchema } from './office-pricing.ts';
-import { QuoteIdParamsSchema } from './params.ts';
+import {
+  OfficeClientRecordDocumentSchema,
+  OfficeRevokedLinksDocumentSchema,
+  OfficeStylistRecordDocumentSchema,
+  StylistIdParamsSchema,
+} from './office-records.ts';
+import { ClientIdParamsSchema, QuoteIdParamsSchema } from './params.ts';
 
 const refusals = { 401: ErrorBodySchema, 403: ErrorBodySchema };
 
@@ -166,6 +172,51 @@ export const officeApi = endpoints('office', {
     params: QuoteIdParamsSchema,
     responses: {
       200: PriceGuidanceDocumentSchema,
+      400: ErrorBodySchema,
+      ...refusals,
+      404: ErrorBodySchema,
+    },
+  },
+
+  // Records (issue 30, item 9): a client's and a stylist's, where the spec's admin links lead.
+  getClientRecord: {
+    method: 'GET',
+    path: '/api/office/clients/:clientId',
+    access: 'office',
+    summary:
+      "A client's record: contact, stylist, items by stage, access links and commissions (the §2 admin supplier record)",
+    params: ClientIdParamsSchema,
+    responses: {
+      200: OfficeClientRecordDocumentSchema,
+      400: ErrorBodySchema,
+      ...refusals,
+      404: ErrorBodySchema,
+    },
+  },
+  revokeClientRecordLinks: {
+    method: 'POST',
+    path: '/api/office/clients/:clientId/links/revoke',
+    access: 'office',
+    summary: 'Revoke links: end every live access link of a client at once',
+    description:
+      'Operations only (the reassign right; 403 without it). Answers how many live links it ended (0 when none were live).',
+    params: ClientIdParamsSchema,
+    responses: {
+      200: OfficeRevokedLinksDocumentSchema,
+      400: ErrorBodySchema,
+      ...refusals,
+      404: ErrorBodySchema,
+    },
+  },
+  getStylistRecord: {
+    method: 'GET',
+    path: '/api/office/stylists/:stylistId',
+    access: 'office',
+    summary:
+      "A stylist's record: contact, clients, items by stage and commissions paid and pending",
+    params: StylistIdParamsSchema,
+    responses: {
+      200: OfficeStylistRecordDocumentSchema,
       400: ErrorBodySchema,
       ...refusals,
       404: ErrorBodySchema,

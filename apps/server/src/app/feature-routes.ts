@@ -86,7 +86,6 @@ export async function registerFeatureRoutes(
   await app.register(accountSiteRoutes, { ...handoff, helpSiteUrl: config.helpSiteUrl });
   await app.register(demoSitesRoutes, {
     db: database.db,
-    auth,
     sites: config.demoSites,
     shopSso,
     handoff,

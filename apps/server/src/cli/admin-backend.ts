@@ -112,7 +112,7 @@ const PRINTED_LINKS: QuoteLinkDeps & { storage: Pick<FileStorage, 'pathOf'> } = 
     linkFor: <T extends string | null>(value: T) => value,
     pathOf: storedPath,
   },
-  sites: { adminUrl: null, shopUrl: null },
+  sites: { adminUrl: null, officeUrl: null, shopUrl: null },
 };
 /** The CLI acts for the back office without an account of its own. */
 const CLI_ACTOR = { kind: 'admin', userId: null } as const;

@@ -25,7 +25,8 @@ describe('route preloads', () => {
     expect(pages).toContainEqual(['hub', '../features/client-pages/hub-page.tsx']);
     expect(pages).toContainEqual(['office', '../features/office/office-page.tsx']);
     expect(pages).toContainEqual(['officeItem', '../features/office/item-page.tsx']);
-    expect(pages).toHaveLength(17);
+    expect(pages).toContainEqual(['officeClient', '../features/office/client-record-page.tsx']);
+    expect(pages).toHaveLength(19);
     expect(() => lazyPagesOf("lazyPage(routes.home, () => load('x'))")).toThrow();
   });
 

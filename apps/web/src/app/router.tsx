@@ -81,6 +81,12 @@ export const appRoutes: RouteObject[] = [
           lazyPage(routes.officeItem, () =>
             import('../features/office/item-page.tsx').then((m) => m.ItemPage),
           ),
+          lazyPage(routes.officeClient, () =>
+            import('../features/office/client-record-page.tsx').then((m) => m.ClientRecordPage),
+          ),
+          lazyPage(routes.officeStylist, () =>
+            import('../features/office/stylist-record-page.tsx').then((m) => m.StylistRecordPage),
+          ),
           page(routes.notFound, <NotFoundPage />),
         ],
       },

@@ -99,6 +99,21 @@ export const routes = {
     loginRequired: true,
     signedInAs: 'office',
   },
+  // Not in §2: the back office's records (issue 30), where the spec's admin links lead.
+  officeClient: {
+    path: '/office/clients/:clientId',
+    name: 'office-client',
+    title: 'Client record',
+    loginRequired: true,
+    signedInAs: 'office',
+  },
+  officeStylist: {
+    path: '/office/stylists/:stylistId',
+    name: 'office-stylist',
+    title: 'Stylist record',
+    loginRequired: true,
+    signedInAs: 'office',
+  },
   notFound: { path: '*', name: 'not-found', title: 'Page not found', loginRequired: false },
 } as const satisfies Record<string, AppRoute>;
 

@@ -3,6 +3,7 @@ import { getTableColumns } from 'drizzle-orm';
 import type { SiteUrls } from '../../config.ts';
 import { clients } from '../../db/schema.ts';
 import type { FileStorage } from '../../integrations/storage/storage.ts';
+import { clientRecordUrl } from '../../lib/admin-links.ts';
 import type { ClientStats } from './client-stats.ts';
 
 const { searchText: _searchText, ...clientColumnsWithoutSearch } = getTableColumns(clients);
@@ -11,9 +12,9 @@ export const clientColumns = clientColumnsWithoutSearch;
 export type ClientRow = Omit<typeof clients.$inferSelect, 'searchText'>;
 
 export function clientLinks(sites: SiteUrls, clientId: number): ClientLinks {
-  const { adminUrl, shopUrl } = sites;
+  const { shopUrl } = sites;
   return {
-    admin: adminUrl ? `${adminUrl}/suppliers/${clientId}` : null,
+    admin: clientRecordUrl(sites, clientId),
     shopAccount: shopUrl ? `${shopUrl}/account` : null,
     shopQuotes: shopUrl ? `${shopUrl}/account/quotes` : null,
     shopShipList: shopUrl ? `${shopUrl}/account/ship-list` : null,

@@ -9,7 +9,6 @@ export const DEMO_SITES: Readonly<Record<DemoSite, { title: string; setting: str
   shop: { title: 'Demo shop', setting: 'SHOP_URL' },
   account: { title: 'Demo account site', setting: 'ACCOUNT_SITE_URL' },
   help: { title: 'Demo help site', setting: 'HELP_SITE_URL' },
-  admin: { title: 'Demo back-office record', setting: 'ADMIN_URL' },
 };
 
 /** A part of a page: a heading and its paragraphs, or a list of named values. */

@@ -3,5 +3,4 @@ export const DEMO_SITE_PATHS = {
   shop: '/demo/shop',
   account: '/demo/account',
   help: '/demo/help',
-  admin: '/demo/admin',
 } as const;

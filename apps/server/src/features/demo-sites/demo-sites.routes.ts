@@ -1,6 +1,5 @@
 import {
   AccountSitePageSchema,
-  ErrorCode,
   SHOP_LOGIN_PATHS,
   type AccountSitePage,
   type ShopLoginTarget,
@@ -8,7 +7,6 @@ import {
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Auth } from '../../auth/auth.ts';
 import type { DemoSites } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { ShopSso } from '../../integrations/shop-sso/shop-sso.ts';
@@ -17,12 +15,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { verifyAccountSiteHandoff, type HandoffIssuer } from '../account-site/index.ts';
 import { renderDemoPage, type DemoSite, type Section } from './demo-page.ts';
 import { DEMO_SITE_PATHS } from './demo-site-paths.ts';
-import {
-  findPendingItemRecord,
-  findPerson,
-  findSupplierRecord,
-  findViewer,
-} from './demo-sites.service.ts';
+import { findPerson } from './demo-sites.service.ts';
 
 const SHOP_PAGES: Readonly<Record<ShopLoginTarget, string>> = {
   dashboard: 'Account dashboard',
@@ -118,15 +111,14 @@ async function registerSite(
 /**
  * The built-in stand-ins of the outside sites (docs/decisions/0021), each reached through the
  * real mechanism: the shop reads the single sign-on cookie, the account site verifies the hand-off
- * token, the back office shows a record only to its stylist's (or an admin's) portal session.
+ * token. The back office has no stand-in: its admin links open this server's office (issue 30).
  */
 export const demoSitesRoutes: FastifyPluginAsyncZod<{
   db: Db;
-  auth: Auth;
   sites: DemoSites;
   shopSso: ShopSso;
   handoff: HandoffIssuer;
-}> = async (app, { db, auth, sites, shopSso, handoff }) => {
+}> = async (app, { db, sites, shopSso, handoff }) => {
   if (sites.shop) {
     await registerSite(app, 'shop', (scope) => {
       for (const [target, path] of Object.entries(SHOP_LOGIN_PATHS)) {
@@ -209,45 +201,6 @@ export const demoSitesRoutes: FastifyPluginAsyncZod<{
       scope.get(DEMO_SITE_PATHS.help, { config: PUBLIC, schema: hidden }, async (_request, reply) =>
         sendPage(reply, 'help', 'Frequently asked questions', FAQ),
       );
-    });
-  }
-
-  if (sites.admin) {
-    await registerSite(app, 'admin', (scope) => {
-      // A database integer: a larger id would fail in PostgreSQL rather than find nothing.
-      const id = z.coerce.number().int().positive().max(2_147_483_647);
-      const params = { ...hidden, params: z.object({ id }) };
-      const records = [
-        ['suppliers', findSupplierRecord],
-        ['pending-items', findPendingItemRecord],
-      ] as const;
-      for (const [kind, find] of records) {
-        scope.get(
-          `${DEMO_SITE_PATHS.admin}/${kind}/:id`,
-          { config: PUBLIC, schema: params },
-          async (request, reply) => {
-            // The link opens in a new tab, which carries the portal's session cookie but no token.
-            const session = await auth.api.getSession({
-              headers: new Headers({ cookie: request.headers.cookie ?? '' }),
-            });
-            const viewer = session
-              ? await findViewer(db, { sessionId: session.session.id, userId: session.user.id })
-              : null;
-            if (!viewer) {
-              throw AppError.unauthorized(
-                'Sign in to the portal in this browser first: the back office shows a record only to its stylist and to admin staff.',
-              );
-            }
-            const record = await find(db, viewer, request.params.id);
-            if (!record) {
-              throw new AppError(ErrorCode.notFound, 'There is no such record.', 404);
-            }
-            return sendPage(reply, 'admin', record.heading, [
-              { heading: 'Read-only record', rows: record.rows },
-            ]);
-          },
-        );
-      }
     });
   }
 };

@@ -10,6 +10,7 @@ import { claimItem, releaseItem } from './office-claims.service.ts';
 import { addOfficeNote, decideOfficeItem, getOfficeItem } from './office-item.service.ts';
 import { getOfficeMe } from './office-me.service.ts';
 import { getPriceGuidance } from './office-pricing.service.ts';
+import { getClientRecord, getStylistRecord, revokeRecordLinks } from './office-records.service.ts';
 import { listQueue } from './office-queues.service.ts';
 import { resolveSecondOpinion } from './office-second-opinion.service.ts';
 import { receiveScan } from './office-receiving.service.ts';
@@ -114,5 +115,16 @@ export const officeRoutes: FastifyPluginAsyncZod<{
 
   route(app, officeApi.getPriceGuidance, (request) =>
     getPriceGuidance(db, requireActor(request), request.params.quoteId, { storage }),
+  );
+
+  // Records (issue 30, item 9): where the spec's admin links lead.
+  route(app, officeApi.getClientRecord, (request) =>
+    getClientRecord(db, request.params.clientId, settings),
+  );
+  route(app, officeApi.revokeClientRecordLinks, (request) =>
+    revokeRecordLinks(db, requireActor(request), request.params.clientId),
+  );
+  route(app, officeApi.getStylistRecord, (request) =>
+    getStylistRecord(db, request.params.stylistId, settings),
   );
 };

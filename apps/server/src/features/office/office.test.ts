@@ -106,7 +106,12 @@ describe('who may work in the office', () => {
   const calls = () =>
     Object.values<Endpoint>(officeApi).map((endpoint) => ({
       endpoint,
-      url: endpoint.path.replace(':stage', 'to_price').replace(':quoteId', '1'),
+      url: endpoint.path
+        .replace(':stage', 'to_price')
+        .replace(':quoteId', '1')
+        // The records (office-records.test.ts).
+        .replace(':clientId', '1')
+        .replace(':stylistId', '1'),
     }));
 
   test('every office call refuses a stylist and a shopper with 403, and asks a stranger to sign in', async () => {

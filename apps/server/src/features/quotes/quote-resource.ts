@@ -24,6 +24,7 @@ import {
   type QuoteStepDetail,
 } from '../../db/schema.ts';
 import type { FileStorage } from '../../integrations/storage/storage.ts';
+import { quoteRecordUrl } from '../../lib/admin-links.ts';
 import { itemTimeline } from './item-timeline.ts';
 import {
   historyColumns,
@@ -141,7 +142,7 @@ export function toQuoteResource(
       })),
       moreInfo: moreInfoOf(record.history),
     },
-    links: { admin: sites.adminUrl ? `${sites.adminUrl}/pending-items/${quote.id}` : null },
+    links: { admin: quoteRecordUrl(sites, quote.id) },
   };
 }
 

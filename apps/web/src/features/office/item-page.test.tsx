@@ -81,6 +81,15 @@ describe('the item workspace', { timeout: 20_000 }, () => {
       'href',
       '/office?stage=to_authenticate',
     );
+    // The people open their records.
+    expect(screen.getByRole('link', { name: 'Camille Laurent' })).toHaveAttribute(
+      'href',
+      '/office/stylists/3',
+    );
+    expect(screen.getByRole('link', { name: 'Ann Lee' })).toHaveAttribute(
+      'href',
+      '/office/clients/7',
+    );
     const decisions = screen.getByRole('region', { name: 'Decisions' });
     expect(
       within(decisions)

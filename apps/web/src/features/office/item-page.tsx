@@ -38,6 +38,7 @@ import {
   useOfficeMe,
 } from './office-queries.ts';
 import { formatBusinessHours } from './queue-view.ts';
+import { clientRecordPath, stylistRecordPath } from './record-paths.ts';
 import { SlaBadge } from './sla-badge.tsx';
 
 type Item = OfficeItemDocument['data'];
@@ -139,14 +140,18 @@ function Workspace({ item, onReload }: { item: Item; onReload: () => void }) {
         <Panel title="People">
           <dl className={classes.facts}>
             <Fact term="Stylist">
-              {item.stylist.name}
+              <Anchor component={Link} to={stylistRecordPath(item.stylist.id)} size="sm" c="dark.0">
+                {item.stylist.name}
+              </Anchor>
               <br />
               <Anchor href={`mailto:${item.stylist.email}`} size="sm" c="gold.3">
                 {item.stylist.email}
               </Anchor>
             </Fact>
             <Fact term="Client">
-              {item.client.name}
+              <Anchor component={Link} to={clientRecordPath(item.client.id)} size="sm" c="dark.0">
+                {item.client.name}
+              </Anchor>
               {item.client.email && (
                 <>
                   <br />
