@@ -10,8 +10,9 @@ import { gradientPng } from './png.ts';
 
 export const AUTHENTICATOR = { email: 'authenticator@atelier.test', password: 'atelier-demo' };
 export const PRICER = { email: 'pricer@atelier.test', password: 'atelier-demo' };
+export const OPERATIONS = { email: 'office@atelier.test', password: 'atelier-demo' };
 
-interface SignedIn {
+export interface SignedIn {
   context: APIRequestContext;
   headers: Record<string, string>;
 }
@@ -47,9 +48,15 @@ export async function decide(office: SignedIn, quoteId: number, decision: string
  */
 export async function submittedItem(
   baseURL: string,
-  options: { name: string; designer?: string; category?: string },
+  options: {
+    name: string;
+    designer?: string;
+    category?: string;
+    /** Whose item it is: the demo stylist unless told. */
+    stylist?: { email: string; password: string };
+  },
 ): Promise<number> {
-  const stylist = await signedIn(baseURL, DEMO);
+  const stylist = await signedIn(baseURL, options.stylist ?? DEMO);
   const client = await stylist.context.post('/api/stylist/clients', {
     headers: stylist.headers,
     data: {

@@ -21,8 +21,8 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconInbox } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { useRef, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ListPagination } from '../../components/list-pagination.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { scrollBehavior } from '../../lib/motion.ts';
@@ -31,11 +31,14 @@ import { OfficeHeader } from './office-header.tsx';
 import { PayoutBar } from './payouts.tsx';
 import { useClaimItem, useOfficeMe, useQueue } from './office-queries.ts';
 import { QueueFilters } from './queue-filters.tsx';
-import { QueueList, QueueSkeleton } from './queue-list.tsx';
+import { QueueList, QueueSkeleton, rowLink } from './queue-list.tsx';
 import { ScanToReceive } from './scan-to-receive.tsx';
+import { ShortcutsDialog } from './shortcuts-dialog.tsx';
+import { useQueueKeyboard } from './use-queue-keyboard.ts';
 import {
   canTakeFrom,
   hasFilters,
+  officeItemPath,
   queueViewParams,
   readQueueView,
   type QueueView,
@@ -81,6 +84,47 @@ export function OfficePage() {
       }
     : undefined;
 
+  // Keyboard (item 12): the selected row, kept only while the same page of the same view shows.
+  const navigate = useNavigate();
+  const location = useLocation();
+  const searchRef = useRef<HTMLInputElement>(null);
+  const [isShortcutsOpen, setShortcutsOpen] = useState(false);
+  const [selection, setSelection] = useState<{ viewKey: string; id: number | null }>({
+    viewKey,
+    id: null,
+  });
+  const selectedId = selection.viewKey === viewKey ? selection.id : null;
+  const select = (id: number) => setSelection({ viewKey, id });
+  function focusRow(quoteId: number) {
+    select(quoteId);
+    rowLink(document, quoteId)?.focus();
+  }
+  useQueueKeyboard({
+    rowIds: shown?.data.map((row) => row.quoteId) ?? [],
+    selectedId,
+    onSelect: focusRow,
+    onOpen: (quoteId) =>
+      void navigate(officeItemPath(quoteId), {
+        state: { from: `${location.pathname}${location.search}` },
+      }),
+    onAssign: (quoteId) => {
+      const row = shown?.data.find((candidate) => candidate.quoteId === quoteId);
+      if (!row || view.stage === 'second_opinion') return;
+      if (row.holder || !canTake) {
+        notifications.show({
+          title: 'Not assigned',
+          message: row.holder
+            ? `#${quoteId} is held by ${row.holder.name}.`
+            : `Items of this queue are taken by staff with the right to ${OFFICE_STAGE_RIGHTS[view.stage]}.`,
+        });
+        return;
+      }
+      onAssign(quoteId);
+    },
+    onSearch: () => searchRef.current?.focus(),
+    onHelp: () => setShortcutsOpen(true),
+  });
+
   function show(next: QueueView) {
     setSearchParams(queueViewParams(next));
   }
@@ -94,6 +138,8 @@ export function OfficePage() {
 
   function onAssign(quoteId: number) {
     claim.mutate(quoteId, {
+      // The "Assign to me" button gives way to the holder's name: focus goes to the row's link.
+      onSuccess: () => focusRow(quoteId),
       onError: (error) =>
         notifications.show({ color: 'red', title: 'Not assigned', message: error.message }),
     });
@@ -101,7 +147,8 @@ export function OfficePage() {
 
   return (
     <Container size="xl" py={{ base: 'lg', xs: 'xl' }} px={{ base: 'md', xs: 'xl' }}>
-      <OfficeHeader />
+      <OfficeHeader onShowShortcuts={() => setShortcutsOpen(true)} />
+      <ShortcutsDialog opened={isShortcutsOpen} onClose={() => setShortcutsOpen(false)} />
       <Stack gap="lg">
         <div>
           <Text size="xs" c="gold.4" tt="uppercase" lts="0.28em">
@@ -144,6 +191,7 @@ export function OfficePage() {
                 <QueueFilters
                   view={view}
                   me={me.data?.data}
+                  searchRef={searchRef}
                   onChange={(filters) => show({ ...view, ...filters, page: 1 })}
                 />
                 {stage === 'second_opinion' ? (
@@ -202,6 +250,8 @@ export function OfficePage() {
                         onAssign={onAssign}
                         isCompact={isCompact}
                         payouts={payouts}
+                        selectedId={selectedId}
+                        onSelect={select}
                       />
                     )}
                   </QueueContent>
