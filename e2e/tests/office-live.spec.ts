@@ -112,7 +112,7 @@ test("a stylist's new item joins the open queue without a reload", async ({
   await signInThroughForm(page, AUTHENTICATOR);
   await expect(page).toHaveURL(/\/office$/);
   await page
-    .getByLabel('Stylist')
+    .getByLabel('Stylist', { exact: true })
     .selectOption({ label: `${stylist.firstName} ${stylist.lastName}` });
   await expect(page.getByText('Nothing in To authenticate matches these filters.')).toBeVisible();
   await markPage(page);

@@ -21,8 +21,8 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconInbox } from '@tabler/icons-react';
-import { useRef, useState, type ReactNode } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { ListPagination } from '../../components/list-pagination.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { scrollBehavior } from '../../lib/motion.ts';
@@ -31,14 +31,13 @@ import { OfficeHeader } from './office-header.tsx';
 import { PayoutBar } from './payouts.tsx';
 import { useClaimItem, useOfficeMe, useQueue } from './office-queries.ts';
 import { QueueFilters } from './queue-filters.tsx';
-import { QueueList, QueueSkeleton, rowLink } from './queue-list.tsx';
+import { QueueList, QueueSkeleton } from './queue-list.tsx';
 import { ScanToReceive } from './scan-to-receive.tsx';
 import { ShortcutsDialog } from './shortcuts-dialog.tsx';
-import { useQueueKeyboard } from './use-queue-keyboard.ts';
+import { useQueueShortcuts } from './use-queue-keyboard.ts';
 import {
   canTakeFrom,
   hasFilters,
-  officeItemPath,
   queueViewParams,
   readQueueView,
   type QueueView,
@@ -84,46 +83,8 @@ export function OfficePage() {
       }
     : undefined;
 
-  // Keyboard (item 12): the selected row, kept only while the same page of the same view shows.
-  const navigate = useNavigate();
-  const location = useLocation();
-  const searchRef = useRef<HTMLInputElement>(null);
-  const [isShortcutsOpen, setShortcutsOpen] = useState(false);
-  const [selection, setSelection] = useState<{ viewKey: string; id: number | null }>({
-    viewKey,
-    id: null,
-  });
-  const selectedId = selection.viewKey === viewKey ? selection.id : null;
-  const select = (id: number) => setSelection({ viewKey, id });
-  function focusRow(quoteId: number) {
-    select(quoteId);
-    rowLink(document, quoteId)?.focus();
-  }
-  useQueueKeyboard({
-    rowIds: shown?.data.map((row) => row.quoteId) ?? [],
-    selectedId,
-    onSelect: focusRow,
-    onOpen: (quoteId) =>
-      void navigate(officeItemPath(quoteId), {
-        state: { from: `${location.pathname}${location.search}` },
-      }),
-    onAssign: (quoteId) => {
-      const row = shown?.data.find((candidate) => candidate.quoteId === quoteId);
-      if (!row || view.stage === 'second_opinion') return;
-      if (row.holder || !canTake) {
-        notifications.show({
-          title: 'Not assigned',
-          message: row.holder
-            ? `#${quoteId} is held by ${row.holder.name}.`
-            : `Items of this queue are taken by staff with the right to ${OFFICE_STAGE_RIGHTS[view.stage]}.`,
-        });
-        return;
-      }
-      onAssign(quoteId);
-    },
-    onSearch: () => searchRef.current?.focus(),
-    onHelp: () => setShortcutsOpen(true),
-  });
+  // Keyboard (item 12): the selected row, "/" and "?" (use-queue-keyboard.ts).
+  const keys = useQueueShortcuts({ view, viewKey, rows: shown?.data, canTake, onAssign });
 
   function show(next: QueueView) {
     setSearchParams(queueViewParams(next));
@@ -139,7 +100,7 @@ export function OfficePage() {
   function onAssign(quoteId: number) {
     claim.mutate(quoteId, {
       // The "Assign to me" button gives way to the holder's name: focus goes to the row's link.
-      onSuccess: () => focusRow(quoteId),
+      onSuccess: () => keys.focusRow(quoteId),
       onError: (error) =>
         notifications.show({ color: 'red', title: 'Not assigned', message: error.message }),
     });
@@ -147,8 +108,8 @@ export function OfficePage() {
 
   return (
     <Container size="xl" py={{ base: 'lg', xs: 'xl' }} px={{ base: 'md', xs: 'xl' }}>
-      <OfficeHeader onShowShortcuts={() => setShortcutsOpen(true)} />
-      <ShortcutsDialog opened={isShortcutsOpen} onClose={() => setShortcutsOpen(false)} />
+      <OfficeHeader onShowShortcuts={keys.openShortcuts} />
+      <ShortcutsDialog opened={keys.isShortcutsOpen} onClose={keys.closeShortcuts} />
       <Stack gap="lg">
         <div>
           <Text size="xs" c="gold.4" tt="uppercase" lts="0.28em">
@@ -191,7 +152,7 @@ export function OfficePage() {
                 <QueueFilters
                   view={view}
                   me={me.data?.data}
-                  searchRef={searchRef}
+                  searchRef={keys.searchRef}
                   onChange={(filters) => show({ ...view, ...filters, page: 1 })}
                 />
                 {stage === 'second_opinion' ? (
@@ -250,8 +211,8 @@ export function OfficePage() {
                         onAssign={onAssign}
                         isCompact={isCompact}
                         payouts={payouts}
-                        selectedId={selectedId}
-                        onSelect={select}
+                        selectedId={keys.selectedId}
+                        onSelect={keys.select}
                       />
                     )}
                   </QueueContent>

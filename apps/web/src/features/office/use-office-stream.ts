@@ -7,12 +7,10 @@ import {
   type OfficeChangeEvent,
 } from '@atelier/contract';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useMemo } from 'react';
+import { useEventSource } from '../../lib/use-event-source.ts';
 import { useSession } from '../../lib/use-session.ts';
 import { officeKeys } from './office-queries.ts';
-
-const RETRY_MIN_MS = 5_000;
-const RETRY_MAX_MS = 60_000;
 
 export function officeStreamUrl(token: string): string {
   return endpointUrl(officeApi.streamOffice, undefined, { [STREAM_TOKEN_PARAM]: token });
@@ -30,56 +28,29 @@ export function invalidateOfficeChange(queryClient: QueryClient, change: OfficeC
   });
 }
 
-function parseChange(event: Event): OfficeChangeEvent | null {
-  try {
-    const parsed = OfficeChangeEventSchema.safeParse(
-      JSON.parse((event as MessageEvent<string>).data),
-    );
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Keeps the office's queues and open item live (issue 30 item 12): one EventSource on the staff
- * stream while the page is open, opened again with the fresh token whenever it is refreshed. Each
- * change refetches what it concerns; a stream back after a gap refetches everything of the office,
- * as changes sent meanwhile were missed. A refused stream is tried again with backoff.
+ * stream while an office page is open, opened again with the fresh token whenever it is refreshed
+ * (lib/use-event-source.ts). Each change refetches what it concerns; a stream back after a gap
+ * refetches everything of the office, as changes sent meanwhile were missed.
  */
 export function useOfficeStream(): void {
   const { status, session } = useSession();
   const token = status === 'active' ? (session?.token ?? null) : null;
   const queryClient = useQueryClient();
-  // Bumped to open the stream again after the server refused it.
-  const [retries, setRetries] = useState(0);
-  const failures = useRef(0);
-
-  useEffect(() => {
-    if (!token || typeof EventSource === 'undefined') return;
-    const source = new EventSource(officeStreamUrl(token));
-    let retryTimer: ReturnType<typeof setTimeout> | undefined;
-    let isAfterGap = failures.current > 0;
-
-    source.addEventListener('open', () => {
-      failures.current = 0;
-      if (isAfterGap) void queryClient.invalidateQueries({ queryKey: officeKeys.all });
-      isAfterGap = true;
-    });
-    source.addEventListener(OFFICE_CHANGE_EVENT, (event) => {
-      const change = parseChange(event);
-      if (change) invalidateOfficeChange(queryClient, change);
-    });
-    source.addEventListener('error', () => {
-      if (source.readyState !== EventSource.CLOSED) return;
-      const delay = Math.min(RETRY_MIN_MS * 2 ** failures.current, RETRY_MAX_MS);
-      failures.current += 1;
-      retryTimer = setTimeout(() => setRetries((count) => count + 1), delay);
-    });
-
-    return () => {
-      clearTimeout(retryTimer);
-      source.close();
-    };
-  }, [token, queryClient, retries]);
+  const handlers = useMemo(
+    () => ({
+      onOpen: (isAfterGap: boolean) => {
+        if (isAfterGap) void queryClient.invalidateQueries({ queryKey: officeKeys.all });
+      },
+      events: {
+        [OFFICE_CHANGE_EVENT]: (data: unknown) => {
+          const parsed = OfficeChangeEventSchema.safeParse(data);
+          if (parsed.success) invalidateOfficeChange(queryClient, parsed.data);
+        },
+      },
+    }),
+    [queryClient],
+  );
+  useEventSource(token ? officeStreamUrl(token) : null, handlers);
 }

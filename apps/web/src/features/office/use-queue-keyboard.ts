@@ -1,5 +1,10 @@
-import { useEffect, useRef } from 'react';
+import { OFFICE_STAGE_RIGHTS, type OfficeQueueRow } from '@atelier/contract';
+import { notifications } from '@mantine/notifications';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { rowLink } from './queue-list.tsx';
 import { queueShortcutOf, stepSelection, type QueueShortcut } from './queue-shortcuts.ts';
+import { officeItemPath, type QueueView } from './queue-view.ts';
 
 export interface QueueKeyboardHandlers {
   /** The ids of the rows shown, in their order. */
@@ -58,4 +63,70 @@ export function useQueueKeyboard(handlers: QueueKeyboardHandlers): void {
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
   }, []);
+}
+
+/**
+ * The queue page's keyboard: the selected row (kept only while the same page of the same view
+ * shows), the search box "/" focuses, the shortcuts dialog "?" opens, and the keys themselves.
+ */
+export function useQueueShortcuts(options: {
+  view: QueueView;
+  /** The view and page, as a string: a selection belongs to one. */
+  viewKey: string;
+  rows: readonly OfficeQueueRow[] | undefined;
+  canTake: boolean;
+  onAssign: (quoteId: number) => void;
+}) {
+  const { view, viewKey, rows, canTake } = options;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const searchRef = useRef<HTMLInputElement>(null);
+  const [isShortcutsOpen, setShortcutsOpen] = useState(false);
+  const [selection, setSelection] = useState<{ viewKey: string; id: number | null }>({
+    viewKey,
+    id: null,
+  });
+  const selectedId = selection.viewKey === viewKey ? selection.id : null;
+  const select = (id: number) => setSelection({ viewKey, id });
+  function focusRow(quoteId: number) {
+    select(quoteId);
+    rowLink(document, quoteId)?.focus();
+  }
+
+  useQueueKeyboard({
+    rowIds: rows?.map((row) => row.quoteId) ?? [],
+    selectedId,
+    onSelect: focusRow,
+    onOpen: (quoteId) =>
+      void navigate(officeItemPath(quoteId), {
+        state: { from: `${location.pathname}${location.search}` },
+      }),
+    onAssign: (quoteId) => {
+      const row = rows?.find((candidate) => candidate.quoteId === quoteId);
+      // A second opinion is given from the workspace.
+      if (!row || view.stage === 'second_opinion') return;
+      if (row.holder || !canTake) {
+        notifications.show({
+          title: 'Not assigned',
+          message: row.holder
+            ? `#${quoteId} is held by ${row.holder.name}.`
+            : `Items of this queue are taken by staff with the right to ${OFFICE_STAGE_RIGHTS[view.stage]}.`,
+        });
+        return;
+      }
+      options.onAssign(quoteId);
+    },
+    onSearch: () => searchRef.current?.focus(),
+    onHelp: () => setShortcutsOpen(true),
+  });
+
+  return {
+    selectedId,
+    select,
+    focusRow,
+    searchRef,
+    isShortcutsOpen,
+    openShortcuts: () => setShortcutsOpen(true),
+    closeShortcuts: () => setShortcutsOpen(false),
+  };
 }
