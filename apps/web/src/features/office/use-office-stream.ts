@@ -36,7 +36,8 @@ export function invalidateOfficeChange(queryClient: QueryClient, change: OfficeC
  */
 export function useOfficeStream(): void {
   const { status, session } = useSession();
-  const token = status === 'active' ? (session?.token ?? null) : null;
+  // A staff member's session is 'office' once the account was checked as staff.
+  const token = status === 'office' ? (session?.token ?? null) : null;
   const queryClient = useQueryClient();
   const handlers = useMemo(
     () => ({
