@@ -21,7 +21,24 @@ const rowOf = (page: Page, quoteId: number) =>
   page.locator('tr, li').filter({ hasText: new RegExp(`#${quoteId}(?!\\d)`) });
 
 for (const { width, project } of WIDTHS) {
-  test(`the office is axe-clean at ${width} px: every queue, the shortcuts, the workspace; focus follows`, async ({
+  test(`every queue is axe-clean at ${width} px`, async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== project, `${width} px is the ${project} project's`);
+    const errors = watchConsole(page);
+    await page.setViewportSize({ width, height: 800 });
+    await signInThroughForm(page, OPERATIONS);
+    await expect(page).toHaveURL(/\/office$/);
+    for (const stage of OFFICE_QUEUE_TABS) {
+      const label = OFFICE_QUEUE_TAB_LABELS[stage];
+      const tab = page.getByRole('tab', { name: new RegExp(`^${label} `) });
+      await tab.click();
+      await expect(tab).toHaveAttribute('aria-selected', 'true');
+      await queueShown(page, label);
+      await expectNoSeriousViolations(page);
+    }
+    expect(errors).toEqual([]);
+  });
+
+  test(`at ${width} px the queue's keys, the shortcuts and the workspace are axe-clean, and focus follows`, async ({
     page,
     baseURL,
   }, testInfo) => {
@@ -31,16 +48,6 @@ for (const { width, project } of WIDTHS) {
     const quoteId = await submittedItem(baseURL!, { name: `Axe Alma ${width}` });
     await signInThroughForm(page, OPERATIONS);
     await expect(page).toHaveURL(/\/office$/);
-
-    // Every tab, as it shows.
-    for (const stage of OFFICE_QUEUE_TABS) {
-      const label = OFFICE_QUEUE_TAB_LABELS[stage];
-      const tab = page.getByRole('tab', { name: new RegExp(`^${label} `) });
-      await tab.click();
-      await expect(tab).toHaveAttribute('aria-selected', 'true');
-      await queueShown(page, label);
-      await expectNoSeriousViolations(page);
-    }
 
     // The item's own row: the keyboard selects it, "Assign to me" keeps focus on it.
     await page.goto(`/office?stage=to_authenticate&q=%23${quoteId}`);
@@ -70,13 +77,18 @@ for (const { width, project } of WIDTHS) {
     await expect(dialog).toHaveCount(0);
     await expect(link).toBeFocused();
 
-    // The header's button opens it too, and takes focus back when it closes.
+    // The header's button opens it too, and takes focus back when it closes (not on a phone,
+    // whose header has no room for it).
     const opener = page.getByRole('button', { name: 'Keyboard shortcuts' });
-    await opener.click();
-    await expect(dialog).toBeVisible();
-    await dialog.getByRole('button', { name: /close/i }).click();
-    await expect(dialog).toHaveCount(0);
-    await expect(opener).toBeFocused();
+    if (width < 576) {
+      await expect(opener).toHaveCount(0);
+    } else {
+      await opener.click();
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole('button', { name: /close/i }).click();
+      await expect(dialog).toHaveCount(0);
+      await expect(opener).toBeFocused();
+    }
 
     // "/" goes to the search, where keys type.
     await page.keyboard.press('/');

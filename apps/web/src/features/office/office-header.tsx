@@ -59,9 +59,11 @@ function OfficeHeaderParts({ onShowShortcuts }: { onShowShortcuts: (() => void) 
             >
               Keyboard shortcuts
             </Button>
+            {/* A phone's header has no room for it, and a phone seldom has a keyboard. */}
             <ActionIcon
               variant="subtle"
               size={34}
+              visibleFrom="xs"
               hiddenFrom="sm"
               aria-label="Keyboard shortcuts"
               onClick={onShowShortcuts}
