@@ -147,7 +147,7 @@ interface OpenApiDocument {
 }
 
 /** The server-sent event streams: an answer that would never end is read up to its head. */
-const STREAM_PATHS = new Set([
+const STREAM_PATHS = new Set<string>([
   notificationsApi.streamNotifications.path,
   officeApi.streamOffice.path,
 ]);

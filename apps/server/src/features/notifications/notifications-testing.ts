@@ -49,7 +49,7 @@ export async function openStream(app: App, token: string, path?: string) {
 export async function openStreamAt(
   baseUrl: string,
   token: string,
-  path = notificationsApi.streamNotifications.path,
+  path: string = notificationsApi.streamNotifications.path,
 ) {
   const controller = new AbortController();
   const url = `${baseUrl}${path}?${STREAM_TOKEN_PARAM}=${encodeURIComponent(token)}`;
