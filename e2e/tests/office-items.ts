@@ -12,7 +12,7 @@ export const AUTHENTICATOR = { email: 'authenticator@atelier.test', password: 'a
 export const PRICER = { email: 'pricer@atelier.test', password: 'atelier-demo' };
 export const OPERATIONS = { email: 'office@atelier.test', password: 'atelier-demo' };
 
-interface SignedIn {
+export interface SignedIn {
   context: APIRequestContext;
   headers: Record<string, string>;
 }
@@ -66,15 +66,21 @@ async function newClient(stylist: SignedIn): Promise<number> {
 }
 
 /**
- * An item of its own, "Pending Authentication", made the way the product makes one: the demo
- * stylist submits it with a photo, for a new client or the one given. Journeys that decide on an item take one of
- * these, never a seeded one that other journeys read at the same time.
+ * An item of its own, "Pending Authentication", made the way the product makes one: a stylist
+ * (the demo one unless told) submits it with a photo, for a new client or the one given. Journeys
+ * that decide on an item take one of these, never a seeded one that other journeys read at once.
  */
 export async function submittedItem(
   baseURL: string,
-  options: { name: string; designer?: string; category?: string; clientId?: number },
+  options: {
+    name: string;
+    designer?: string;
+    category?: string;
+    clientId?: number;
+    stylist?: { email: string; password: string };
+  },
 ): Promise<number> {
-  const stylist = await signedIn(baseURL, DEMO);
+  const stylist = await signedIn(baseURL, options.stylist ?? DEMO);
   const clientId = options.clientId ?? (await newClient(stylist));
   const directory = DesignerDirectoryDocumentSchema.parse(
     await (

@@ -37,6 +37,7 @@ export * from './office-second-opinion.ts';
 export * from './office-receiving.ts';
 export * from './office-pricing.ts';
 export * from './office-records.ts';
+export * from './office-live.ts';
 export * from './file-link-expiry.ts';
 export * from './text.ts';
 export * from './client-data.ts';

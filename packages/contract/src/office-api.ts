@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { endpoints } from './endpoint.ts';
 import { ErrorBodySchema } from './errors.ts';
 import {
@@ -27,6 +28,8 @@ import {
   OfficeStylistRecordDocumentSchema,
   StylistIdParamsSchema,
 } from './office-records.ts';
+import { OfficeStreamQuerySchema } from './office-live.ts';
+import { STREAM_TOKEN_PARAM } from './notifications.ts';
 import { ClientIdParamsSchema, QuoteIdParamsSchema } from './params.ts';
 
 const refusals = { 401: ErrorBodySchema, 403: ErrorBodySchema };
@@ -220,6 +223,26 @@ export const officeApi = endpoints('office', {
       400: ErrorBodySchema,
       ...refusals,
       404: ErrorBodySchema,
+    },
+  },
+  // Live (item 12): every staff member's open pages follow the changes made on any instance.
+  streamOffice: {
+    method: 'GET',
+    path: '/api/office/stream',
+    access: 'office',
+    summary: "Changes to the office's items as server-sent events (text/event-stream)",
+    description:
+      `EventSource cannot send headers: pass the API token as \`?${STREAM_TOKEN_PARAM}=\`. ` +
+      'One event, `change` (`{quoteId, kind}`: a new item, a status, a claim, a second opinion or ' +
+      'a note; `quoteId` null when many items changed at once), from whichever instance made it. ' +
+      'A comment every 25 s keeps the stream open; it ends when the token expires.',
+    query: OfficeStreamQuerySchema,
+    responses: {
+      200: {
+        description: 'The stream: `event:` and `data:` lines, a JSON object per event',
+        content: { 'text/event-stream': { schema: z.string() } },
+      },
+      ...refusals,
     },
   },
 });

@@ -104,6 +104,7 @@ export async function registerFeatureRoutes(
     sites: config.sites,
     offerExpiryDays: config.offers.expiryDays,
     settings: config.office,
+    hub: deps.notificationHub,
   });
   await app.register(pickupRoutes, {
     db: database.db,

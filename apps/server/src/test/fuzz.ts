@@ -15,6 +15,7 @@ import {
   CuratedAnswerBodySchema,
   ErrorBodySchema,
   notificationsApi,
+  officeApi,
   SIGNATURE_DATA_URL_PREFIX,
 } from '@atelier/contract';
 import fc from 'fast-check';
@@ -145,6 +146,12 @@ interface OpenApiDocument {
   components?: { schemas?: Record<string, JsonSchema> };
 }
 
+/** The server-sent event streams: an answer that would never end is read up to its head. */
+const STREAM_PATHS = new Set<string>([
+  notificationsApi.streamNotifications.path,
+  officeApi.streamOffice.path,
+]);
+
 const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options']);
 
 /** Every operation of the app: the OpenAPI document's, then the routes it hides. */
@@ -179,7 +186,7 @@ export function operationsOf(app: App): Operation[] {
           schema: deref(parameter.schema, resolve),
         })),
         body: json ? deref(json, resolve) : null,
-        streams: path === notificationsApi.streamNotifications.path,
+        streams: STREAM_PATHS.has(path),
       });
     }
   }

@@ -1,14 +1,21 @@
 import {
   NotificationStreamEvent,
+  OFFICE_CHANGE_EVENT,
+  OfficeChangeEventSchema,
   type NotificationEvent,
   type NotificationsReadEvent,
+  type OfficeChangeEvent,
 } from '@atelier/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { driverCause, isDatabaseUnavailable } from '../../db/errors.ts';
 import type { ListenHandlers, Unlisten } from '../../db/listener.ts';
 import type { SessionWatch } from '../../auth/sessions.ts';
-import { NOTIFICATIONS_CHANNEL, parseNotificationSignal } from './notification-signals.ts';
+import {
+  NOTIFICATIONS_CHANNEL,
+  OFFICE_EVENTS_CHANNEL,
+  parseNotificationSignal,
+} from './notification-signals.ts';
 import { loadStreamUpdate } from './notifications.service.ts';
 
 /** One open stream of one stylist. */
@@ -18,6 +25,15 @@ export interface StreamSink {
   end(): void;
 }
 
+/** One open stream of one staff member: every change to the office's items. */
+export interface OfficeStreamSink {
+  send(event: typeof OFFICE_CHANGE_EVENT, data: OfficeChangeEvent): void;
+  end(): void;
+}
+
+/** Any open stream: what a session's end, a lost listener or a shutdown ends. */
+type Sink = StreamSink | OfficeStreamSink;
+
 interface Pending {
   created: Set<number>;
   read: boolean;
@@ -26,9 +42,12 @@ interface Pending {
 export type NotificationHub = Awaited<ReturnType<typeof startNotificationHub>>;
 
 /**
- * This instance's open streams, fed by the one LISTEN of this instance: a signal from any
- * instance reaches the streams of its stylist here. Signals that arrive together are read in one
- * query per stylist, and deliveries run one after another so counts never go back in time.
+ * This instance's open streams, of two audiences: each stylist's notifications, fed by the LISTEN
+ * on `notifications` (a signal from any instance reaches the streams of its stylist here; signals
+ * that arrive together are read in one query per stylist, and deliveries run one after another so
+ * counts never go back in time), and the back office's changes, fed by the LISTEN on
+ * `office_events` (the database's triggers send them; every staff stream hears every change).
+ * Both end alike: with their session, when their LISTEN was lost, and when the instance shuts down.
  */
 export async function startNotificationHub(options: {
   db: Db;
@@ -38,8 +57,9 @@ export async function startNotificationHub(options: {
 }) {
   const { db, logger } = options;
   const sinks = new Map<number, Set<StreamSink>>();
+  const officeSinks = new Set<OfficeStreamSink>();
   /** The streams of each session, so that a session's end closes them on every instance. */
-  const sessionSinks = new Map<string, Set<StreamSink>>();
+  const sessionSinks = new Map<string, Set<Sink>>();
   const pending = new Map<number, Pending>();
   let isFlushScheduled = false;
   let deliveries = Promise.resolve();
@@ -97,10 +117,47 @@ export async function startNotificationHub(options: {
   /** Set once the instance shuts down: a stream opened after that ends at once (see subscribe). */
   let isEnding = false;
 
-  function endAll() {
+  function endStylistStreams() {
     for (const group of [...sinks.values()]) for (const sink of [...group]) sink.end();
     sinks.clear();
+  }
+
+  function endOfficeStreams() {
+    for (const sink of [...officeSinks]) sink.end();
+    officeSinks.clear();
+  }
+
+  function endAll() {
+    endStylistStreams();
+    endOfficeStreams();
     sessionSinks.clear();
+  }
+
+  /** Office changes that arrived together go out once each, after the current I/O. */
+  const pendingChanges = new Map<string, OfficeChangeEvent>();
+  let isOfficeFlushScheduled = false;
+
+  function flushOffice() {
+    isOfficeFlushScheduled = false;
+    const changes = [...pendingChanges.values()];
+    pendingChanges.clear();
+    for (const sink of [...officeSinks]) {
+      for (const change of changes) sink.send(OFFICE_CHANGE_EVENT, change);
+    }
+  }
+
+  function onOfficePayload(payload: string) {
+    const change = parseOfficeChange(payload);
+    if (!change) {
+      logger.warn({ payload }, 'ignored an unknown office event');
+      return;
+    }
+    if (officeSinks.size === 0) return;
+    pendingChanges.set(`${change.quoteId}:${change.kind}`, change);
+    if (!isOfficeFlushScheduled) {
+      isOfficeFlushScheduled = true;
+      setImmediate(flushOffice);
+    }
   }
 
   function onSessionEnded(sessionId: string) {
@@ -113,7 +170,7 @@ export async function startNotificationHub(options: {
     // browser reconnect and read the list afresh.
     onResumed: () => {
       logger.warn('notification listener reconnected; open streams restart');
-      endAll();
+      endStylistStreams();
     },
     onError: (error) => {
       // The listener retries by itself; an outage is expected now and then, anything else is not.
@@ -125,6 +182,22 @@ export async function startNotificationHub(options: {
     },
   });
 
+  const unlistenOffice = await options.listen(OFFICE_EVENTS_CHANNEL, {
+    onPayload: onOfficePayload,
+    // As above: the staff's browsers reconnect and read their queues afresh.
+    onResumed: () => {
+      logger.warn('office events listener reconnected; open office streams restart');
+      endOfficeStreams();
+    },
+    onError: (error) => {
+      if (isDatabaseUnavailable(error)) {
+        logger.warn({ cause: driverCause(error) }, 'office events listener lost the database');
+      } else {
+        logger.error({ err: error }, 'office events listener connection failed');
+      }
+    },
+  });
+
   // A session that ends (sign-out, password change, ban) closes its streams at once; when such
   // signals may have been missed, every stream ends and its browser reconnects, checked anew.
   const leaveSessions = [
@@ -132,8 +205,8 @@ export async function startNotificationHub(options: {
     options.sessions.onMissed(endAll),
   ];
 
-  function addTo<K>(map: Map<K, Set<StreamSink>>, key: K, sink: StreamSink): () => void {
-    const group = map.get(key) ?? new Set<StreamSink>();
+  function addTo<K, S extends Sink>(map: Map<K, Set<S>>, key: K, sink: S): () => void {
+    const group = map.get(key) ?? new Set<S>();
     map.set(key, group);
     group.add(sink);
     return () => {
@@ -161,8 +234,25 @@ export async function startNotificationHub(options: {
         leaveSession();
       };
     },
+    /**
+     * Starts sending every change to the office's items to `sink` (a staff member's stream) until
+     * the answer is called; the stream ends when `sessionId`'s session does.
+     */
+    subscribeOffice(sessionId: string | null, sink: OfficeStreamSink): () => void {
+      if (isEnding) {
+        sink.end();
+        return () => {};
+      }
+      officeSinks.add(sink);
+      const leaveSession = sessionId === null ? () => {} : addTo(sessionSinks, sessionId, sink);
+      return () => {
+        officeSinks.delete(sink);
+        leaveSession();
+      };
+    },
     /** How many streams are open on this instance (for tests and the log). */
-    openStreams: () => [...sinks.values()].reduce((total, group) => total + group.size, 0),
+    openStreams: () =>
+      [...sinks.values()].reduce((total, group) => total + group.size, 0) + officeSinks.size,
     /** Ends every stream, so that the server can close (open responses would hold it). */
     endStreams() {
       isEnding = true;
@@ -173,7 +263,18 @@ export async function startNotificationHub(options: {
       for (const leave of leaveSessions) leave();
       endAll();
       await unlisten();
+      await unlistenOffice();
       await deliveries;
     },
   };
+}
+
+/** A payload heard on `office_events`, or null when it is not one of ours. */
+function parseOfficeChange(payload: string): OfficeChangeEvent | null {
+  try {
+    const parsed = OfficeChangeEventSchema.safeParse(JSON.parse(payload));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }

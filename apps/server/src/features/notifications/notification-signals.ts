@@ -5,6 +5,13 @@ import type { Db, Tx } from '../../db/client.ts';
 /** The NOTIFY channel every instance LISTENs on (docs/decisions/0009). */
 export const NOTIFICATIONS_CHANNEL = 'notifications';
 
+/**
+ * The NOTIFY channel of the back office's changes: the database's triggers send `{quoteId, kind}`
+ * on it in the transaction of every change to a quote, a claim, a second opinion or a note
+ * (migration 0018), whoever makes it; the hub passes them to every staff stream.
+ */
+export const OFFICE_EVENTS_CHANNEL = 'office_events';
+
 const StylistIdSchema = z.number().int().positive();
 
 /**

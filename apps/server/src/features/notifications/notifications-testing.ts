@@ -37,15 +37,22 @@ export class StreamEndedError extends Error {
   }
 }
 
-/** Opens the notification stream as a browser's EventSource would, and reads it block by block. */
-export async function openStream(app: App, token: string) {
-  return openStreamAt(await baseUrlOf(app), token);
+/**
+ * Opens the notification stream (or the stream at `path`, as the office's) as a browser's
+ * EventSource would, and reads it block by block.
+ */
+export async function openStream(app: App, token: string, path?: string) {
+  return openStreamAt(await baseUrlOf(app), token, path);
 }
 
 /** The same, on a server at `baseUrl` (another process). */
-export async function openStreamAt(baseUrl: string, token: string) {
+export async function openStreamAt(
+  baseUrl: string,
+  token: string,
+  path: string = notificationsApi.streamNotifications.path,
+) {
   const controller = new AbortController();
-  const url = `${baseUrl}${notificationsApi.streamNotifications.path}?${STREAM_TOKEN_PARAM}=${encodeURIComponent(token)}`;
+  const url = `${baseUrl}${path}?${STREAM_TOKEN_PARAM}=${encodeURIComponent(token)}`;
   const response = await fetch(url, {
     headers: { accept: 'text/event-stream' },
     signal: controller.signal,

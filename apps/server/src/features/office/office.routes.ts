@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import type { FileStorage } from '../../integrations/storage/storage.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/route.ts';
+import { openEventStream, type NotificationHub } from '../notifications/index.ts';
 import { claimItem, releaseItem } from './office-claims.service.ts';
 import { addOfficeNote, decideOfficeItem, getOfficeItem } from './office-item.service.ts';
 import { getOfficeMe } from './office-me.service.ts';
@@ -16,6 +17,9 @@ import { resolveSecondOpinion } from './office-second-opinion.service.ts';
 import { receiveScan } from './office-receiving.service.ts';
 import type { OfficeSettings } from './office-settings.ts';
 
+const STREAM_RETRY_MS = 5_000;
+const STREAM_HEARTBEAT_MS = 25_000;
+
 /** The back office's workbench (/office): the company's staff, each call within their rights. */
 export const officeRoutes: FastifyPluginAsyncZod<{
   db: Db;
@@ -24,7 +28,9 @@ export const officeRoutes: FastifyPluginAsyncZod<{
   /** OFFER_EXPIRY_DAYS */
   offerExpiryDays: number;
   settings: OfficeSettings;
-}> = async (app, { db, storage, sites, offerExpiryDays, settings }) => {
+  /** Feeds the staff's live stream (GET /api/office/stream). */
+  hub: NotificationHub;
+}> = async (app, { db, storage, sites, offerExpiryDays, settings, hub }) => {
   const itemDeps = { storage, sites, offerExpiryDays, settings };
   route(app, officeApi.getOfficeMe, (request) =>
     getOfficeMe(db, requireActor(request).userId, settings),
@@ -126,5 +132,22 @@ export const officeRoutes: FastifyPluginAsyncZod<{
   );
   route(app, officeApi.getStylistRecord, (request) =>
     getStylistRecord(db, request.params.stylistId, settings),
+  );
+
+  // Live (item 12): one stream per open page of a staff member; EventSource sends no headers, so
+  // the stream alone takes the API token in its query.
+  route(
+    app,
+    officeApi.streamOffice,
+    (request, reply) => {
+      const { sessionId, tokenExpiresAt } = requireActor(request);
+      const stream = openEventStream(request, reply, {
+        retryMs: STREAM_RETRY_MS,
+        heartbeatMs: STREAM_HEARTBEAT_MS,
+        endsAt: tokenExpiresAt ?? null,
+      });
+      stream.onClose(hub.subscribeOffice(sessionId, stream));
+    },
+    { config: { acceptsQueryToken: true } },
   );
 };

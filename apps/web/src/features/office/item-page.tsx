@@ -237,6 +237,9 @@ function Decisions({ item, headingRef, onReload }: DecisionsProps) {
   const decide = useDecideItem(item.quote.id);
   const myUserId = useOfficeMe().data?.data.userId ?? null;
   const [open, setOpen] = useState<OfficeDecision | null>(null);
+  // The item follows others' changes live: a form sends the version it was opened on, so a change
+  // made meanwhile answers 409 instead of being overwritten unseen.
+  const [openVersion, setOpenVersion] = useState<number | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<DecisionField, string>>>({});
   const [otherErrors, setOtherErrors] = useState<string[]>([]);
   const openerRef = useRef<HTMLButtonElement | null>(null);
@@ -248,12 +251,13 @@ function Decisions({ item, headingRef, onReload }: DecisionsProps) {
 
   function close() {
     setOpen(null);
+    setOpenVersion(null);
     setFieldErrors({});
     setOtherErrors([]);
   }
 
   function send(decision: OfficeDecision, values: DecisionValues) {
-    decide.mutate(decisionBody(decision, values, item.version), {
+    decide.mutate(decisionBody(decision, values, openVersion ?? item.version), {
       onSuccess: (document) => {
         close();
         const waiting = document.data.secondOpinion;
@@ -314,8 +318,10 @@ function Decisions({ item, headingRef, onReload }: DecisionsProps) {
               disabled={decide.isPending}
               onClick={(event) => {
                 openerRef.current = event.currentTarget;
-                if (needsForm(decision)) setOpen(decision);
-                else send(decision, {});
+                if (needsForm(decision)) {
+                  setOpenVersion(item.version);
+                  setOpen(decision);
+                } else send(decision, {});
               }}
             >
               {OFFICE_DECISION_LABELS[decision]}

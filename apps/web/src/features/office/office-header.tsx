@@ -1,6 +1,6 @@
 import { OFFICE_ROLE_LABELS } from '@atelier/contract';
 import { ActionIcon, Button, Group, Text } from '@mantine/core';
-import { IconLogout } from '@tabler/icons-react';
+import { IconKeyboard, IconLogout } from '@tabler/icons-react';
 import { useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
@@ -8,12 +8,16 @@ import { HEADER_ROW_ID } from '../../app/layouts/dark-layout.tsx';
 import { routes } from '../../app/routes.ts';
 import { useOfficeMe } from './office-queries.ts';
 import classes from './office.module.css';
+import { useOfficeStream } from './use-office-stream.ts';
 
 /**
  * The back office's part of the header beside the logo: where one is, who works, and "Sign out".
- * Drawn into the layout's header from this page, so the layout loads none of it.
+ * Drawn into the layout's header from this page, so the layout loads none of it. Every office page
+ * shows it, so it also keeps the page live (the staff stream, item 12). `onShowShortcuts`, on the
+ * queue, adds the "Keyboard shortcuts" button.
  */
-export function OfficeHeader() {
+export function OfficeHeader({ onShowShortcuts }: { onShowShortcuts?: () => void } = {}) {
+  useOfficeStream();
   // Mounted in the same commit as the layout, the row is not on the page yet at the first render:
   // React reads the snapshot again once its commit is done, and renders with the row then.
   const row = useSyncExternalStore(
@@ -21,12 +25,12 @@ export function OfficeHeader() {
     () => document.getElementById(HEADER_ROW_ID),
     () => null,
   );
-  return row ? createPortal(<OfficeHeaderParts />, row) : null;
+  return row ? createPortal(<OfficeHeaderParts onShowShortcuts={onShowShortcuts} />, row) : null;
 }
 
 const noUpdates = () => () => {};
 
-function OfficeHeaderParts() {
+function OfficeHeaderParts({ onShowShortcuts }: { onShowShortcuts: (() => void) | undefined }) {
   const me = useOfficeMe().data?.data;
   return (
     <Group flex={1} justify="space-between" wrap="nowrap" gap="xs" ml={{ base: 6, xs: 'md' }}>
@@ -43,6 +47,30 @@ function OfficeHeaderParts() {
               {OFFICE_ROLE_LABELS[me.role]}
             </Text>
           </div>
+        )}
+        {onShowShortcuts && (
+          <>
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              visibleFrom="sm"
+              leftSection={<IconKeyboard size={16} stroke={1.6} aria-hidden />}
+              onClick={onShowShortcuts}
+            >
+              Keyboard shortcuts
+            </Button>
+            {/* A phone's header has no room for it, and a phone seldom has a keyboard. */}
+            <ActionIcon
+              variant="subtle"
+              size={34}
+              visibleFrom="xs"
+              hiddenFrom="sm"
+              aria-label="Keyboard shortcuts"
+              onClick={onShowShortcuts}
+            >
+              <IconKeyboard size={18} stroke={1.6} aria-hidden />
+            </ActionIcon>
+          </>
         )}
         <Button
           component={Link}

@@ -33,6 +33,8 @@ import { useClaimItem, useOfficeMe, useQueue } from './office-queries.ts';
 import { QueueFilters } from './queue-filters.tsx';
 import { QueueList, QueueSkeleton } from './queue-list.tsx';
 import { ScanToReceive } from './scan-to-receive.tsx';
+import { ShortcutsDialog } from './shortcuts-dialog.tsx';
+import { useQueueShortcuts } from './use-queue-keyboard.ts';
 import {
   canTakeFrom,
   hasFilters,
@@ -82,6 +84,9 @@ export function OfficePage() {
       }
     : undefined;
 
+  // Keyboard (item 12): the selected row, "/" and "?" (use-queue-keyboard.ts).
+  const keys = useQueueShortcuts({ view, viewKey, rows: shown?.data, canTake, onAssign });
+
   function show(next: QueueView) {
     setSearchParams(queueViewParams(next));
   }
@@ -95,6 +100,8 @@ export function OfficePage() {
 
   function onAssign(quoteId: number) {
     claim.mutate(quoteId, {
+      // The "Assign to me" button gives way to the holder's name: focus goes to the row's link.
+      onSuccess: () => keys.focusRow(quoteId),
       onError: (error) =>
         notifications.show({ color: 'red', title: 'Not assigned', message: error.message }),
     });
@@ -102,7 +109,8 @@ export function OfficePage() {
 
   return (
     <Container size="xl" py={{ base: 'lg', xs: 'xl' }} px={{ base: 'md', xs: 'xl' }}>
-      <OfficeHeader />
+      <OfficeHeader onShowShortcuts={keys.openShortcuts} />
+      <ShortcutsDialog opened={keys.isShortcutsOpen} onClose={keys.closeShortcuts} />
       <Stack gap="lg">
         <div>
           <Text size="xs" c="gold.4" tt="uppercase" lts="0.28em">
@@ -145,6 +153,7 @@ export function OfficePage() {
                 <QueueFilters
                   view={view}
                   me={me.data?.data}
+                  searchRef={keys.searchRef}
                   onChange={(filters) => show({ ...view, ...filters, page: 1 })}
                 />
                 {stage === 'second_opinion' ? (
@@ -210,6 +219,8 @@ export function OfficePage() {
                         onAssign={onAssign}
                         isCompact={isCompact}
                         payouts={payouts}
+                        selectedId={keys.selectedId}
+                        onSelect={keys.select}
                       />
                     )}
                   </QueueContent>

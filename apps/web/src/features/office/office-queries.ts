@@ -15,7 +15,8 @@ export const officeKeys = {
   me: () => [...officeKeys.all, 'me'] as const,
   queues: () => [...officeKeys.all, 'queue'] as const,
   queue: (view: QueueView) => [...officeKeys.queues(), view] as const,
-  item: (quoteId: number) => [...officeKeys.all, 'item', quoteId] as const,
+  items: () => [...officeKeys.all, 'item'] as const,
+  item: (quoteId: number) => [...officeKeys.items(), quoteId] as const,
 };
 
 export function officeMeQueryOptions() {

@@ -1,7 +1,7 @@
 import type { OfficeMeDocument } from '@atelier/contract';
 import { Button, Group, NativeSelect, Switch, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type Ref } from 'react';
 import { hasFilters, type QueueView } from './queue-view.ts';
 
 interface QueueFiltersProps {
@@ -9,12 +9,14 @@ interface QueueFiltersProps {
   me: OfficeMeDocument['data'] | undefined;
   /** A new filter: the page starts at 1 again. */
   onChange: (filters: Pick<QueueView, 'mine' | 'stylistId' | 'designerId' | 'q'>) => void;
+  /** The search box, for the "/" shortcut. */
+  searchRef?: Ref<HTMLInputElement>;
 }
 
 const idOf = (value: string): number | null => (value === '' ? null : Number(value));
 
 /** "Mine", a stylist, a designer and a search: they apply to the list and to every count. */
-export function QueueFilters({ view, me, onChange }: QueueFiltersProps) {
+export function QueueFilters({ view, me, onChange, searchRef }: QueueFiltersProps) {
   const filters = {
     mine: view.mine,
     stylistId: view.stylistId,
@@ -71,6 +73,7 @@ export function QueueFilters({ view, me, onChange }: QueueFiltersProps) {
       <form role="search" aria-label="Items" onSubmit={onSearch} style={{ flex: '1 1 18rem' }}>
         <Group gap="xs" wrap="nowrap" align="flex-end">
           <TextInput
+            ref={searchRef}
             type="search"
             label="Search"
             placeholder="Quote id, barcode or tracking number"

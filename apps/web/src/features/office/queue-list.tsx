@@ -36,6 +36,26 @@ interface QueueListProps {
   isCompact: boolean;
   /** Sold, for those who pay: a checkbox per sale with a commission to pay. */
   payouts?: { selectedIds: readonly number[]; onToggle: (commissionId: number) => void };
+  /** The row the keyboard works on (j, k, Enter, a): marked, and its link holds the focus. */
+  selectedId?: number | null;
+  /** Focus entered a row (a Tab, a click): it becomes the selected one. */
+  onSelect?: (quoteId: number) => void;
+}
+
+/** The selected row's mark: visible (data-selected) and told (aria-current on the row). */
+function selectionProps(props: QueueListProps, quoteId: number) {
+  const isSelected = props.selectedId === quoteId;
+  return {
+    'data-queue-row': quoteId,
+    'data-selected': isSelected || undefined,
+    'aria-current': isSelected || undefined,
+    onFocus: () => props.onSelect?.(quoteId),
+  };
+}
+
+/** The link that opens a row's workspace: what the keyboard's selection focuses. */
+export function rowLink(container: ParentNode, quoteId: number): HTMLElement | null {
+  return container.querySelector<HTMLElement>(`[data-queue-row="${quoteId}"] [data-row-link]`);
 }
 
 /** The tab's own column: the decision waiting, when the offers close, or the tracking number. */
@@ -101,6 +121,7 @@ function Item({ row }: { row: OfficeQueueRow }) {
           c="dark.0"
           underline="always"
           display="block"
+          data-row-link
         >
           {row.name}
         </Anchor>
@@ -179,7 +200,7 @@ export function QueueList(props: QueueListProps) {
     return (
       <ul className={classes.list} aria-label="Items">
         {rows.map((row) => (
-          <li key={row.quoteId} className={classes.card}>
+          <li key={row.quoteId} className={classes.card} {...selectionProps(props, row.quoteId)}>
             <Group gap="sm" wrap="nowrap" align="center">
               <PayoutPick row={row} payouts={props.payouts} />
               <Item row={row} />
@@ -221,7 +242,7 @@ export function QueueList(props: QueueListProps) {
       </Table.Thead>
       <Table.Tbody>
         {rows.map((row) => (
-          <Table.Tr key={row.quoteId}>
+          <Table.Tr key={row.quoteId} {...selectionProps(props, row.quoteId)}>
             {props.payouts && (
               <Table.Td>
                 <PayoutPick row={row} payouts={props.payouts} />
