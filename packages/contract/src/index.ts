@@ -36,6 +36,7 @@ export * from './office-item.ts';
 export * from './office-second-opinion.ts';
 export * from './office-receiving.ts';
 export * from './office-pricing.ts';
+export * from './office-reports.ts';
 export * from './file-link-expiry.ts';
 export * from './text.ts';
 export * from './client-data.ts';

@@ -81,6 +81,9 @@ export const appRoutes: RouteObject[] = [
           lazyPage(routes.officeItem, () =>
             import('../features/office/item-page.tsx').then((m) => m.ItemPage),
           ),
+          lazyPage(routes.officeReports, () =>
+            import('../features/office/reports-page.tsx').then((m) => m.ReportsPage),
+          ),
           page(routes.notFound, <NotFoundPage />),
         ],
       },

@@ -11,6 +11,7 @@ import { addOfficeNote, decideOfficeItem, getOfficeItem } from './office-item.se
 import { getOfficeMe } from './office-me.service.ts';
 import { getPriceGuidance } from './office-pricing.service.ts';
 import { listQueue } from './office-queues.service.ts';
+import { getOfficeReport, officeReportCsv } from './office-reports.service.ts';
 import { resolveSecondOpinion } from './office-second-opinion.service.ts';
 import { receiveScan } from './office-receiving.service.ts';
 import type { OfficeSettings } from './office-settings.ts';
@@ -115,4 +116,16 @@ export const officeRoutes: FastifyPluginAsyncZod<{
   route(app, officeApi.getPriceGuidance, (request) =>
     getPriceGuidance(db, requireActor(request), request.params.quoteId, { storage }),
   );
+
+  // Reports (§11): the same figures as JSON and as a CSV download.
+  route(app, officeApi.getOfficeReport, (request) => getOfficeReport(db, request.query, settings));
+
+  route(app, officeApi.exportOfficeReport, async (request, reply) => {
+    const { filename, csv } = officeReportCsv(await getOfficeReport(db, request.query, settings));
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${filename}"`)
+      .header('cache-control', 'no-store')
+      .send(csv);
+  });
 };

@@ -1,6 +1,6 @@
-import { OFFICE_ROLE_LABELS } from '@atelier/contract';
+import { canReadOfficeReports, OFFICE_ROLE_LABELS } from '@atelier/contract';
 import { ActionIcon, Button, Group, Text } from '@mantine/core';
-import { IconLogout } from '@tabler/icons-react';
+import { IconChartBar, IconLogout } from '@tabler/icons-react';
 import { useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
@@ -34,6 +34,33 @@ function OfficeHeaderParts() {
         Back office
       </Text>
       <Group gap="md" wrap="nowrap">
+        {/* Reports (§11): the office lead's; a phone's header has room for the icon alone. */}
+        {me && canReadOfficeReports(me.role) && (
+          <>
+            <Button
+              component={Link}
+              to={routes.officeReports.path}
+              variant="subtle"
+              color="gold"
+              size="compact-sm"
+              visibleFrom="xs"
+              leftSection={<IconChartBar size={16} stroke={1.6} aria-hidden />}
+            >
+              Reports
+            </Button>
+            <ActionIcon
+              component={Link}
+              to={routes.officeReports.path}
+              variant="subtle"
+              color="gold"
+              size={34}
+              hiddenFrom="xs"
+              aria-label="Reports"
+            >
+              <IconChartBar size={18} stroke={1.6} aria-hidden />
+            </ActionIcon>
+          </>
+        )}
         {me && (
           <div className={classes.who}>
             <Text size="sm" c="dark.0" lh={1.2} truncate="end">

@@ -1,0 +1,312 @@
+import {
+  OFFICE_DECISIONS,
+  OFFICE_REPORT_CSV_STAGE_HEADER,
+  OFFICE_ROLE_LABELS,
+  OFFICE_STAGE_LABELS,
+  OFFICE_STAGE_STATUSES,
+  OFFICE_STAGES,
+  isOfficeRole,
+  officeReportCsvDayHeader,
+  officeReportCsvFilename,
+  officeReportCsvStaffHeader,
+  type LifecycleStatus,
+  type OfficeDecision,
+  type OfficeReportDay,
+  type OfficeReportDocument,
+  type OfficeReportStaff,
+  type OfficeReportStage,
+  type OfficeStage,
+} from '@atelier/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { businessHoursSql } from './business-hours-sql.ts';
+import type { OfficeSettings } from './office-settings.ts';
+
+/**
+ * The office's reports (issue 30 §11), computed in SQL from the quotes' status history:
+ *
+ * - A stint is an item's stay in one queue: from the step that brought it in to the step that took
+ *   it out (a decision, the stylist's answer, the client's reply), or, for "Sold", to its payout.
+ * - An item is handled in a queue on the day (the office's, OFFICE_TIME_ZONE) its stint there ends.
+ * - Its time in the queue is the stint's business hours, counted as the queues' SLA clocks count
+ *   them; it breached when that reached the queue's target, as the queue's badge says "Breached".
+ * - A staff member's decisions are the life-cycle steps their account took (the status history
+ *   names each step's actor; a decision approved on a second opinion is its author's), and the
+ *   second opinions they gave.
+ */
+
+type ReportRange = { from: string; to: string };
+
+/** The queue a status waits in, as SQL over a status column (null for none). */
+function stageOf(status: SQL): SQL<OfficeStage | null> {
+  const arms = OFFICE_STAGES.map(
+    (stage) =>
+      sql`when ${status} in (${sql.join(
+        OFFICE_STAGE_STATUSES[stage].map((s) => sql.raw(`'${s}'`)),
+        sql`, `,
+      )}) then ${sql.raw(`'${stage}'`)}`,
+  );
+  return sql`(case ${sql.join(arms, sql` `)} end)`;
+}
+
+/** The decision each step of the status history is, by the status it led to. */
+const DECISION_BY_STATUS: Partial<Record<LifecycleStatus, OfficeDecision>> = {
+  authentication_in_progress: 'start_authentication',
+  authenticated_no_offer: 'authentic',
+  fake: 'counterfeit',
+  needs_more_info: 'request_more_info',
+  authenticated_with_offer: 'make_offers',
+  received: 'receive',
+  converted: 'convert',
+  sold: 'record_sale',
+};
+
+function decisionOf(toStatus: SQL, detail: SQL): SQL<OfficeDecision | null> {
+  const arms = Object.entries(DECISION_BY_STATUS).map(
+    ([status, decision]) =>
+      sql`when ${toStatus} = ${sql.raw(`'${status}'`)} then ${sql.raw(`'${decision}'`)}`,
+  );
+  // A renewal keeps the status: its step says so in its detail.
+  return sql`(case when ${detail} ->> 'renewed' = 'true' then 'renew_offers' ${sql.join(arms, sql` `)} end)`;
+}
+
+/** The instants the range's days begin and end in the office's zone. */
+const rangeBounds = (range: ReportRange, timeZone: string) => sql`(
+  select (${range.from}::date)::timestamp at time zone ${timeZone} as lo,
+         ((${range.to}::date) + 1)::timestamp at time zone ${timeZone} as hi)`;
+
+/** A statement's rows: PGlite and node-postgres both answer `{ rows }`. */
+async function rowsOf<Row>(db: Db, query: SQL): Promise<Row[]> {
+  const result = (await db.execute(query)) as { rows: Row[] };
+  return result.rows;
+}
+
+interface StageRow {
+  stage: OfficeStage;
+  day: string | null;
+  handled: number;
+  median: number | null;
+  breached: number;
+}
+
+/** Every queue's figures, and its count per day (generate_series gives the days with none). */
+export function stageFiguresSql(
+  range: ReportRange,
+  settings: Pick<OfficeSettings, 'slaHours' | 'timeZone'>,
+): SQL {
+  const { timeZone } = settings;
+  const leftStage = stageOf(sql.raw('h.from_status'));
+  const targets = sql.join(
+    OFFICE_STAGES.map(
+      (stage, order) =>
+        sql`(${sql.raw(`'${stage}'`)}, ${sql.raw(String(order))}, ${sql.raw(String(settings.slaHours[stage]))}::float8)`,
+    ),
+    sql`, `,
+  );
+  return sql`
+    with bounds as ${rangeBounds(range, timeZone)},
+    moves as (
+      -- Steps in the range that took an item out of a queue.
+      select h.id, h.quote_id, h.created_at as left_at, ${leftStage} as stage
+      from quote_status_history h, bounds
+      where h.created_at >= bounds.lo and h.created_at < bounds.hi
+        and ${leftStage} is not null
+        and ${leftStage} is distinct from ${stageOf(sql.raw('h.to_status'))}
+      union all
+      -- A paid sale leaves "Sold".
+      select null, q.id, q.commission_paid_at, 'sold'
+      from quotes q, bounds
+      where q.commission_paid_at >= bounds.lo and q.commission_paid_at < bounds.hi
+    ),
+    stints as (
+      select m.stage, m.left_at, coalesce(entry.at, q.created_at) as entered_at
+      from moves m
+      join quotes q on q.id = m.quote_id
+      left join lateral (
+        -- The latest step before it that brought the item into that queue.
+        select h.created_at as at from quote_status_history h
+        where h.quote_id = m.quote_id and h.id < coalesce(m.id, 2147483647)
+          and ${stageOf(sql.raw('h.to_status'))} = m.stage
+          and ${stageOf(sql.raw('h.from_status'))} is distinct from m.stage
+        order by h.id desc limit 1
+      ) entry on true
+    ),
+    timed as (
+      select stage, (left_at at time zone ${timeZone})::date as day,
+        ${businessHoursSql(sql.raw('entered_at'), sql.raw('left_at'), timeZone)} as hours
+      from stints
+    ),
+    targets (stage, ord, target) as (values ${targets}),
+    days as (
+      select d::date as day from generate_series(${range.from}::date, ${range.to}::date, interval '1 day') d
+    )
+    select t.stage, d.day::text as day,
+      count(timed.hours)::int as handled,
+      percentile_cont(0.5) within group (order by timed.hours) as median,
+      (count(*) filter (where timed.hours >= t.target))::int as breached
+    from targets t
+    cross join days d
+    left join timed on timed.stage = t.stage and timed.day = d.day
+    group by grouping sets ((t.stage, t.ord), (t.stage, t.ord, d.day))
+    order by t.ord, d.day nulls first`;
+}
+
+interface StaffRow {
+  userId: string;
+  name: string;
+  role: string | null;
+  decision: OfficeDecision | 'second_opinion';
+  count: number;
+}
+
+/** How many decisions of each kind each staff member took in the range. */
+export function staffFiguresSql(range: ReportRange, timeZone: string): SQL {
+  const decision = decisionOf(sql.raw('h.to_status'), sql.raw('h.detail'));
+  return sql`
+    with bounds as ${rangeBounds(range, timeZone)},
+    decided as (
+      select h.actor_user_id as user_id, ${decision} as decision
+      from quote_status_history h, bounds
+      where h.created_at >= bounds.lo and h.created_at < bounds.hi
+        and h.actor_kind = 'admin' and h.actor_user_id is not null
+      union all
+      select o.resolved_by_user_id, 'second_opinion'
+      from office_second_opinions o, bounds
+      where o.resolved_at >= bounds.lo and o.resolved_at < bounds.hi
+        and o.resolved_by_user_id is not null
+    )
+    select u.id as "userId", u.name, u.role, d.decision, count(*)::int as count
+    from decided d
+    join users u on u.id = d.user_id
+    where d.decision is not null
+    group by u.id, u.name, u.role, d.decision`;
+}
+
+const toTenth = (hours: number) => Math.round(hours * 10) / 10;
+
+/** The report for `range` (days in the office's zone, both ends counted). */
+export async function getOfficeReport(
+  db: Db,
+  range: ReportRange,
+  settings: OfficeSettings,
+): Promise<OfficeReportDocument> {
+  const [stageRows, staffRows] = await Promise.all([
+    rowsOf<StageRow>(db, stageFiguresSql(range, settings)),
+    rowsOf<StaffRow>(db, staffFiguresSql(range, settings.timeZone)),
+  ]);
+
+  const stages: OfficeReportStage[] = [];
+  const days = new Map<string, OfficeReportDay>();
+  for (const row of stageRows) {
+    if (row.day === null) {
+      stages.push({
+        stage: row.stage,
+        targetHours: settings.slaHours[row.stage],
+        handled: row.handled,
+        medianHours: row.median === null ? null : toTenth(Number(row.median)),
+        breached: row.breached,
+        breachedShare: row.handled === 0 ? null : row.breached / row.handled,
+      });
+      continue;
+    }
+    let day = days.get(row.day);
+    if (!day) {
+      day = {
+        date: row.day,
+        handled: Object.fromEntries(OFFICE_STAGES.map((stage) => [stage, 0])) as Record<
+          OfficeStage,
+          number
+        >,
+      };
+      days.set(row.day, day);
+    }
+    day.handled[row.stage] = row.handled;
+  }
+
+  const staff = new Map<string, OfficeReportStaff>();
+  for (const row of staffRows) {
+    let member = staff.get(row.userId);
+    if (!member) {
+      member = {
+        userId: row.userId,
+        name: row.name,
+        role: row.role ?? 'user',
+        decisions: Object.fromEntries(OFFICE_DECISIONS.map((d) => [d, 0])) as Record<
+          OfficeDecision,
+          number
+        >,
+        secondOpinions: 0,
+        total: 0,
+      };
+      staff.set(row.userId, member);
+    }
+    if (row.decision === 'second_opinion') member.secondOpinions += row.count;
+    else member.decisions[row.decision] += row.count;
+    member.total += row.count;
+  }
+
+  return {
+    data: {
+      stages,
+      days: [...days.values()].sort((a, b) => a.date.localeCompare(b.date)),
+      staff: [...staff.values()].sort(
+        (a, b) =>
+          b.total - a.total || a.name.localeCompare(b.name) || a.userId.localeCompare(b.userId),
+      ),
+    },
+    meta: { from: range.from, to: range.to, timeZone: settings.timeZone },
+  };
+}
+
+/* ---------- CSV ---------- */
+
+type Cell = string | number;
+
+/**
+ * One CSV field (RFC 4180): quoted when it holds a quote, comma or line break. Text a spreadsheet
+ * would run as a formula (a staff member's name starting with = + - @) gets a leading apostrophe;
+ * numbers stay numbers.
+ */
+export function csvField(cell: Cell): string {
+  const text =
+    typeof cell === 'number' ? String(cell) : /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+const csvLine = (cells: readonly Cell[]) => `${cells.map(csvField).join(',')}\r\n`;
+
+const roleLabel = (role: string) => (isOfficeRole(role) ? OFFICE_ROLE_LABELS[role] : role);
+
+/** The report as CSV: the queues' figures, the handled items per day, the staff's decisions. */
+export function officeReportCsv(report: OfficeReportDocument): { filename: string; csv: string } {
+  const { stages, days, staff } = report.data;
+  const lines = [
+    csvLine(OFFICE_REPORT_CSV_STAGE_HEADER),
+    ...stages.map((row) =>
+      csvLine([
+        OFFICE_STAGE_LABELS[row.stage],
+        row.targetHours,
+        row.handled,
+        row.medianHours ?? '',
+        row.breached,
+        row.breachedShare === null ? '' : `${(row.breachedShare * 100).toFixed(1)}%`,
+      ]),
+    ),
+    '\r\n',
+    csvLine(officeReportCsvDayHeader()),
+    ...days.map((day) => csvLine([day.date, ...OFFICE_STAGES.map((s) => day.handled[s])])),
+    '\r\n',
+    csvLine(officeReportCsvStaffHeader()),
+    ...staff.map((member) =>
+      csvLine([
+        member.name,
+        roleLabel(member.role),
+        ...OFFICE_DECISIONS.map((d) => member.decisions[d]),
+        member.secondOpinions,
+        member.total,
+      ]),
+    ),
+  ];
+  // The byte-order mark makes Excel read the file as UTF-8, as the commissions' export does.
+  return { filename: officeReportCsvFilename(report.meta), csv: `\uFEFF${lines.join('')}` };
+}
