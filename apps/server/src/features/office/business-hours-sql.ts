@@ -14,13 +14,15 @@ import { CLOSE_HOUR, OPEN_HOUR } from './business-hours.ts';
 const WORKING_DAY = CLOSE_HOUR - OPEN_HOUR;
 
 export function businessClock(wallTime: SQL): SQL<number> {
-  // Days since Monday 2000-01-03, and where that falls in its week (0 Monday … 6 Sunday).
-  const days = sql`(${wallTime}::date - date '2000-01-03')`;
-  const weeks = sql`floor(${days} / 7.0)`;
-  const weekday = sql`(${days} - 7 * ${weeks})`;
-  const hourOfDay = sql`(date_part('epoch', ${wallTime} - ${wallTime}::date) / 3600.0)`;
-  return sql<number>`(${weeks} * ${sql.raw(String(5 * WORKING_DAY))} + least(${weekday}, 5) * ${sql.raw(String(WORKING_DAY))}
-    + case when ${weekday} < 5 then least(greatest(${hourOfDay} - ${sql.raw(String(OPEN_HOUR))}, 0), ${sql.raw(String(WORKING_DAY))}) else 0 end)`;
+  // Days since Monday 1900-01-01 (never negative for our dates: whole-number division works), and
+  // where that falls in its week (0 Monday … 6 Sunday); double precision, not numeric: it is fast.
+  const days = sql`(${wallTime}::date - date '1900-01-01')`;
+  const weekday = sql`(${days} % 7)`;
+  const hourOfDay = sql`(date_part('epoch', ${wallTime} - ${wallTime}::date) / 3600)`;
+  const open = sql.raw(String(OPEN_HOUR));
+  const day = sql.raw(String(WORKING_DAY));
+  return sql<number>`((${days} / 7) * ${sql.raw(String(5 * WORKING_DAY))} + least(${weekday}, 5) * ${day}
+    + case when ${weekday} < 5 then least(greatest(${hourOfDay} - ${open}, 0), ${day}) else 0 end)`;
 }
 
 /** Business hours from `start` to `end` (timestamptz expressions) in `timeZone`; 0 when end is not after start. */

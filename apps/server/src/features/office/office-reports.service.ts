@@ -141,24 +141,34 @@ export function stageFiguresSql(
       from quotes q
       where q.commission_paid_at >= ${lo} and q.commission_paid_at < ${hi}
     ),
-    timed as (
-      select stage, (left_at at time zone ${timeZone})::date as day,
-        ${businessHoursSql(sql.raw('entered_at'), sql.raw('left_at'), timeZone)} as hours
-      from ended
-    ),
     targets (stage, ord, target) as (values ${targets}),
-    days as (
-      select d::date as day from generate_series(${range.from}::date, ${range.to}::date, interval '1 day') d
+    timed as (
+      select e.stage, (e.left_at at time zone ${timeZone})::date as day, t.target,
+        ${businessHoursSql(sql.raw('e.entered_at'), sql.raw('e.left_at'), timeZone)} as hours
+      from ended e join targets t on t.stage = e.stage
+    ),
+    per_stage as (
+      select stage, count(*)::int as handled,
+        percentile_cont(0.5) within group (order by hours) as median,
+        (count(*) filter (where hours >= target))::int as breached
+      from timed group by stage
+    ),
+    per_day as (
+      select stage, day, count(*)::int as handled
+      from timed group by stage, day
     )
-    select t.stage, d.day::text as day,
-      count(timed.hours)::int as handled,
-      percentile_cont(0.5) within group (order by timed.hours) as median,
-      (count(*) filter (where timed.hours >= t.target))::int as breached
+    -- Each queue's figures, then its count on every day of the range (generate_series).
+    select t.stage, null::text as day, coalesce(s.handled, 0) as handled, s.median,
+      coalesce(s.breached, 0) as breached, t.ord, null::date as on_day
+    from targets t left join per_stage s on s.stage = t.stage
+    union all
+    select t.stage, d.day::text, coalesce(p.handled, 0), null, 0, t.ord, d.day
     from targets t
-    cross join days d
-    left join timed on timed.stage = t.stage and timed.day = d.day
-    group by grouping sets ((t.stage, t.ord), (t.stage, t.ord, d.day))
-    order by t.ord, d.day nulls first`;
+    cross join (
+      select g::date as day from generate_series(${range.from}::date, ${range.to}::date, interval '1 day') g
+    ) d
+    left join per_day p on p.stage = t.stage and p.day = d.day
+    order by ord, on_day nulls first`;
 }
 
 interface StaffRow {
