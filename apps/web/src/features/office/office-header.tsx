@@ -1,5 +1,5 @@
 import { canReadOfficeReports, OFFICE_ROLE_LABELS } from '@atelier/contract';
-import { ActionIcon, Button, Group, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Text } from '@mantine/core';
 import { IconChartBar, IconLogout } from '@tabler/icons-react';
 import { useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
@@ -34,32 +34,19 @@ function OfficeHeaderParts() {
         Back office
       </Text>
       <Group gap="md" wrap="nowrap">
-        {/* Reports (§11): the office lead's; a phone's header has room for the icon alone. */}
+        {/* Reports (§11): the office lead's; a phone's header has no room (ReportsLinkOnPhone). */}
         {me && canReadOfficeReports(me.role) && (
-          <>
-            <Button
-              component={Link}
-              to={routes.officeReports.path}
-              variant="subtle"
-              color="gold"
-              size="compact-sm"
-              visibleFrom="xs"
-              leftSection={<IconChartBar size={16} stroke={1.6} aria-hidden />}
-            >
-              Reports
-            </Button>
-            <ActionIcon
-              component={Link}
-              to={routes.officeReports.path}
-              variant="subtle"
-              color="gold"
-              size={34}
-              hiddenFrom="xs"
-              aria-label="Reports"
-            >
-              <IconChartBar size={18} stroke={1.6} aria-hidden />
-            </ActionIcon>
-          </>
+          <Button
+            component={Link}
+            to={routes.officeReports.path}
+            variant="subtle"
+            color="gold"
+            size="compact-sm"
+            visibleFrom="xs"
+            leftSection={<IconChartBar size={16} stroke={1.6} aria-hidden />}
+          >
+            Reports
+          </Button>
         )}
         {me && (
           <div className={classes.who}>
@@ -94,5 +81,19 @@ function OfficeHeaderParts() {
         </ActionIcon>
       </Group>
     </Group>
+  );
+}
+
+/** On a phone, where the header holds only the sign-out icon, the queues link Reports here. */
+export function ReportsLinkOnPhone() {
+  const me = useOfficeMe().data?.data;
+  if (!me || !canReadOfficeReports(me.role)) return null;
+  return (
+    <Anchor component={Link} to={routes.officeReports.path} hiddenFrom="xs" size="sm" c="gold.3">
+      <Group gap={4} component="span">
+        <IconChartBar size={16} stroke={1.6} aria-hidden />
+        Reports
+      </Group>
+    </Anchor>
   );
 }

@@ -159,10 +159,16 @@ function ReportSkeleton() {
 /** A table that scrolls sideways inside its own box on a narrow screen, never the page. */
 function Scrolls({ label, children }: { label: string; children: ReactNode }) {
   return (
-    // Focusable, so a keyboard can scroll it (axe: scrollable-region-focusable).
-    <div className={classes.scroller} role="region" aria-label={label} tabIndex={0}>
-      {children}
-    </div>
+    <section>
+      {/* Outside the box, so a phone never scrolls it away; the table's caption names the table. */}
+      <Title order={2} fz={20} fw={400} mb="xs">
+        {label}
+      </Title>
+      {/* Focusable, so a keyboard can scroll it (axe: scrollable-region-focusable). */}
+      <div className={classes.scroller} role="region" aria-label={label} tabIndex={0}>
+        {children}
+      </div>
+    </section>
   );
 }
 
@@ -191,22 +197,22 @@ function ReportTables({
   const period = rangeText(range);
   return (
     <Stack gap="xl" className={isStale ? classes.stale : undefined} aria-busy={isStale}>
-      <Scrolls label="Queues">
+      <Scrolls label={`Queues, ${period}`}>
         <Table className={classes.table} verticalSpacing="xs" miw={560}>
           <caption className={classes.caption}>Queues, {period}</caption>
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">Queue</Table.Th>
-              <Table.Th scope="col" className={classes.number}>
+              <Table.Th scope="col" className={classes.head}>
                 Items handled
               </Table.Th>
-              <Table.Th scope="col" className={classes.number}>
+              <Table.Th scope="col" className={classes.head}>
                 Median time in queue
               </Table.Th>
-              <Table.Th scope="col" className={classes.number}>
+              <Table.Th scope="col" className={classes.head}>
                 Breached
               </Table.Th>
-              <Table.Th scope="col" className={classes.number}>
+              <Table.Th scope="col" className={classes.head}>
                 SLA target
               </Table.Th>
             </Table.Tr>
@@ -233,14 +239,14 @@ function ReportTables({
         </Table>
       </Scrolls>
 
-      <Scrolls label="Items handled per day">
+      <Scrolls label={`Items handled per day, ${period}`}>
         <Table className={classes.table} verticalSpacing={4} miw={860}>
           <caption className={classes.caption}>Items handled per day, {period}</caption>
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">Day</Table.Th>
               {OFFICE_STAGES.map((stage) => (
-                <Table.Th key={stage} scope="col" className={classes.number}>
+                <Table.Th key={stage} scope="col" className={classes.head}>
                   {OFFICE_STAGE_LABELS[stage]}
                 </Table.Th>
               ))}
@@ -263,21 +269,21 @@ function ReportTables({
         </Table>
       </Scrolls>
 
-      <Scrolls label="Decisions per staff member">
-        <Table className={classes.table} verticalSpacing="xs" miw={1100}>
+      <Scrolls label={`Decisions per staff member, ${period}`}>
+        <Table className={classes.table} verticalSpacing="xs" miw={900}>
           <caption className={classes.caption}>Decisions per staff member, {period}</caption>
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">Staff member</Table.Th>
               {OFFICE_DECISIONS.map((decision) => (
-                <Table.Th key={decision} scope="col" className={classes.number}>
+                <Table.Th key={decision} scope="col" className={classes.head}>
                   {OFFICE_DECISION_LABELS[decision]}
                 </Table.Th>
               ))}
-              <Table.Th scope="col" className={classes.number}>
+              <Table.Th scope="col" className={classes.head}>
                 Second opinions
               </Table.Th>
-              <Table.Th scope="col" className={classes.number}>
+              <Table.Th scope="col" className={classes.head}>
                 Total
               </Table.Th>
             </Table.Tr>
