@@ -388,6 +388,61 @@ async function main() {
   }
 }
 
+/**
+ * A status history for every generated quote, once: the steps of the life cycle up to its
+ * status, the first in the past year, each 8 to 47 hours after the last, the office's steps taken
+ * by the bench's lead.
+ */
+export async function generateStatusHistory(
+  db: Db,
+  officeUserId: string,
+  log: (line: string) => void = () => {},
+) {
+  const [{ n }] = (
+    (await db.execute(sql`select count(*)::int as n from quote_status_history`)) as unknown as {
+      rows: [{ n: number }];
+    }
+  ).rows;
+  if (n > 0) return;
+  const main = [
+    'pending_authentication',
+    'authentication_in_progress',
+    'authenticated_no_offer',
+    'authenticated_with_offer',
+    'offer_accepted',
+    'in_transit',
+    'received',
+    'converted',
+    'sold',
+  ];
+  const upTo = (k: number, ...then: string[]) =>
+    `array[${[...main.slice(0, k + 1), ...then].map((s) => `'${s}'`).join(', ')}]`;
+  const paths = [
+    ...main.map((status, k) => `when '${status}' then ${upTo(k)}`),
+    `when 'fake' then ${upTo(1, 'fake')}`,
+    `when 'needs_more_info' then ${upTo(1, 'needs_more_info')}`,
+    `when 'offer_pending' then ${upTo(3, 'offer_pending')}`,
+    `when 'rejected' then ${upTo(3, 'rejected')}`,
+  ].join(' ');
+  const started = Date.now();
+  await db.execute(sql`
+    insert into quote_status_history (quote_id, from_status, to_status, actor_kind, actor_user_id, created_at)
+    select p.id,
+           case when s.k > 1 then p.steps[s.k - 1]::quote_status end,
+           p.steps[s.k]::quote_status,
+           case when s.k = 1 then 'stylist' else 'admin' end,
+           case when s.k > 1 then ${officeUserId} end,
+           least(now(), now() - interval '365 days' * ((p.id * 7919) % 1000) / 1000.0
+             + interval '1 hour' * (s.k - 1) * (8 + (p.id * 31 + s.k * 17) % 40))
+    from (
+      select q.id, case q.status::text ${sql.raw(paths)} else ${sql.raw(upTo(0))} end as steps
+      from quotes q
+    ) p
+    cross join lateral generate_series(1, cardinality(p.steps)) as s(k)`);
+  await db.execute(sql`analyze quote_status_history`);
+  log(`status history generated in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   await main();
 }

@@ -38,6 +38,7 @@ export * from './office-receiving.ts';
 export * from './office-pricing.ts';
 export * from './office-records.ts';
 export * from './office-live.ts';
+export * from './office-reports.ts';
 export * from './file-link-expiry.ts';
 export * from './text.ts';
 export * from './client-data.ts';

@@ -31,6 +31,7 @@ import {
 import { OfficeStreamQuerySchema } from './office-live.ts';
 import { STREAM_TOKEN_PARAM } from './notifications.ts';
 import { ClientIdParamsSchema, QuoteIdParamsSchema } from './params.ts';
+import { OfficeReportDocumentSchema, OfficeReportQuerySchema } from './office-reports.ts';
 
 const refusals = { 401: ErrorBodySchema, 403: ErrorBodySchema };
 
@@ -244,5 +245,25 @@ export const officeApi = endpoints('office', {
       },
       ...refusals,
     },
+  },
+  // Reports (issue 30 §11): the office lead's figures over a date range, as JSON and as CSV.
+  getOfficeReport: {
+    method: 'GET',
+    path: '/api/office/reports',
+    access: 'operations',
+    summary:
+      'Per queue: items handled per day, median time in the queue, share breached; decisions per staff member',
+    description:
+      "Operations and admin only (403 for other staff). Days are the office's (OFFICE_TIME_ZONE), both ends counted, at most 366; times are business hours, breaches against the queues' SLA targets.",
+    query: OfficeReportQuerySchema,
+    responses: { 200: OfficeReportDocumentSchema, 400: ErrorBodySchema, ...refusals },
+  },
+  exportOfficeReport: {
+    method: 'GET',
+    path: '/api/office/reports.csv',
+    access: 'operations',
+    summary: 'The same report as CSV (RFC 4180, UTF-8), as a download',
+    query: OfficeReportQuerySchema,
+    responses: { 200: z.string().describe('text/csv'), 400: ErrorBodySchema, ...refusals },
   },
 });

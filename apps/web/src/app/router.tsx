@@ -87,6 +87,9 @@ export const appRoutes: RouteObject[] = [
           lazyPage(routes.officeStylist, () =>
             import('../features/office/stylist-record-page.tsx').then((m) => m.StylistRecordPage),
           ),
+          lazyPage(routes.officeReports, () =>
+            import('../features/office/reports-page.tsx').then((m) => m.ReportsPage),
+          ),
           page(routes.notFound, <NotFoundPage />),
         ],
       },

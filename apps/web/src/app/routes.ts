@@ -114,6 +114,14 @@ export const routes = {
     loginRequired: true,
     signedInAs: 'office',
   },
+  // Not in §2: the back office's reports (issue 30 §11); operations and admin only.
+  officeReports: {
+    path: '/office/reports',
+    name: 'office-reports',
+    title: 'Back office reports',
+    loginRequired: true,
+    signedInAs: 'office',
+  },
   notFound: { path: '*', name: 'not-found', title: 'Page not found', loginRequired: false },
 } as const satisfies Record<string, AppRoute>;
 

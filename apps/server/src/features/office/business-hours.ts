@@ -7,8 +7,8 @@ import type { OfficeSettings } from './office-settings.ts';
  */
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const OPEN_HOUR = 9;
-const CLOSE_HOUR = 17;
+export const OPEN_HOUR = 9;
+export const CLOSE_HOUR = 17;
 export const BUSINESS_HOURS_PER_WEEK = 5 * (CLOSE_HOUR - OPEN_HOUR);
 
 interface WallTime {

@@ -13,6 +13,7 @@ import { getOfficeMe } from './office-me.service.ts';
 import { getPriceGuidance } from './office-pricing.service.ts';
 import { getClientRecord, getStylistRecord, revokeRecordLinks } from './office-records.service.ts';
 import { listQueue } from './office-queues.service.ts';
+import { getOfficeReport, officeReportCsv } from './office-reports.service.ts';
 import { resolveSecondOpinion } from './office-second-opinion.service.ts';
 import { receiveScan } from './office-receiving.service.ts';
 import type { OfficeSettings } from './office-settings.ts';
@@ -150,4 +151,16 @@ export const officeRoutes: FastifyPluginAsyncZod<{
     },
     { config: { acceptsQueryToken: true } },
   );
+
+  // Reports (§11): the same figures as JSON and as a CSV download.
+  route(app, officeApi.getOfficeReport, (request) => getOfficeReport(db, request.query, settings));
+
+  route(app, officeApi.exportOfficeReport, async (request, reply) => {
+    const { filename, csv } = officeReportCsv(await getOfficeReport(db, request.query, settings));
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${filename}"`)
+      .header('cache-control', 'no-store')
+      .send(csv);
+  });
 };

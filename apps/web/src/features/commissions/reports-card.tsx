@@ -47,7 +47,7 @@ const CommissionModal = lazy(() =>
   import('./commission-modal.tsx').then((m) => ({ default: m.CommissionModal })),
 );
 const DateRangeInput = lazy(() =>
-  import('./date-range-input.tsx').then((m) => ({ default: m.DateRangeInput })),
+  import('../../components/date-range-input.tsx').then((m) => ({ default: m.DateRangeInput })),
 );
 /** The height of the chart's drawing (commission-chart.tsx). */
 const CHART_HEIGHT = 220;

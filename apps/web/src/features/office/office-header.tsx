@@ -1,6 +1,6 @@
-import { OFFICE_ROLE_LABELS } from '@atelier/contract';
-import { ActionIcon, Button, Group, Text } from '@mantine/core';
-import { IconKeyboard, IconLogout } from '@tabler/icons-react';
+import { canReadOfficeReports, OFFICE_ROLE_LABELS } from '@atelier/contract';
+import { ActionIcon, Anchor, Button, Group, Text } from '@mantine/core';
+import { IconChartBar, IconKeyboard, IconLogout } from '@tabler/icons-react';
 import { useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
@@ -38,6 +38,20 @@ function OfficeHeaderParts({ onShowShortcuts }: { onShowShortcuts: (() => void) 
         Back office
       </Text>
       <Group gap="md" wrap="nowrap">
+        {/* Reports (§11): the office lead's; a phone's header has no room (ReportsLinkOnPhone). */}
+        {me && canReadOfficeReports(me.role) && (
+          <Button
+            component={Link}
+            to={routes.officeReports.path}
+            variant="subtle"
+            color="gold"
+            size="compact-sm"
+            visibleFrom="xs"
+            leftSection={<IconChartBar size={16} stroke={1.6} aria-hidden />}
+          >
+            Reports
+          </Button>
+        )}
         {me && (
           <div className={classes.who}>
             <Text size="sm" c="dark.0" lh={1.2} truncate="end">
@@ -95,5 +109,19 @@ function OfficeHeaderParts({ onShowShortcuts }: { onShowShortcuts: (() => void) 
         </ActionIcon>
       </Group>
     </Group>
+  );
+}
+
+/** On a phone, where the header holds only the sign-out icon, the queues link Reports here. */
+export function ReportsLinkOnPhone() {
+  const me = useOfficeMe().data?.data;
+  if (!me || !canReadOfficeReports(me.role)) return null;
+  return (
+    <Anchor component={Link} to={routes.officeReports.path} hiddenFrom="xs" size="sm" c="gold.3">
+      <Group gap={4} component="span">
+        <IconChartBar size={16} stroke={1.6} aria-hidden />
+        Reports
+      </Group>
+    </Anchor>
   );
 }

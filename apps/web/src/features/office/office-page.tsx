@@ -27,7 +27,7 @@ import { ListPagination } from '../../components/list-pagination.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { scrollBehavior } from '../../lib/motion.ts';
 import classes from './office.module.css';
-import { OfficeHeader } from './office-header.tsx';
+import { OfficeHeader, ReportsLinkOnPhone } from './office-header.tsx';
 import { PayoutBar } from './payouts.tsx';
 import { useClaimItem, useOfficeMe, useQueue } from './office-queries.ts';
 import { QueueFilters } from './queue-filters.tsx';
@@ -120,6 +120,7 @@ export function OfficePage() {
             Queues
           </Title>
         </div>
+        <ReportsLinkOnPhone />
 
         {me.isError && (
           <LoadError

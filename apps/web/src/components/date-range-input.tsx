@@ -7,7 +7,7 @@ interface DateRangeInputProps {
   className: string | undefined;
 }
 
-/** The reports' range picker; it loads apart from the dashboard, with Mantine's dates and dayjs. */
+/** The reports' range picker (the stylist's and the office's); load it lazily: it brings Mantine's dates and dayjs. */
 export function DateRangeInput({ value, onChange, className }: DateRangeInputProps) {
   return (
     <DatePickerInput
