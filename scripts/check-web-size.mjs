@@ -36,11 +36,12 @@ const distDir = path.join(repoRoot, 'apps/web/dist');
  * day for Scan to receive, whose chunks the entry's preload list names for the queues' page, 153.7
  * kB to the byte; +0.2 kB the same day for the office's client and stylist records, two rows of the
  * route table and their lazy imports in the entry, while their pages load only at their own
- * addresses, 153.9 kB):
+ * addresses, 153.9 kB; +0.2 kB the same day for the office's reports route and the staff
+ * stream's shared EventSource hook, 154.1 kB):
  * it is held where it stands so it cannot grow. Lower it as it shrinks.
  */
 export const budgets = {
-  'src/features/auth/sign-in-page.tsx': 154_000,
+  'src/features/auth/sign-in-page.tsx': 154_200,
   default: 250_000,
 };
 

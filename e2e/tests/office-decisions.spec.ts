@@ -56,7 +56,7 @@ test('a counterfeit verdict waits for a second opinion: its author cannot approv
   await expect(lead).toHaveURL(/stage=second_opinion/);
   await openFromQueue(lead, 'second_opinion', quoteId);
   const leadDecisions = lead.getByRole('region', { name: 'Decisions' });
-  await expect(leadDecisions.getByText(/Proposed by authenticator/i)).toBeVisible();
+  await expect(leadDecisions.getByText(/Proposed by Nadia Okafor/)).toBeVisible();
   await shoot(lead, 'office-second-opinion', project);
   await expectNoSeriousViolations(lead);
   await leadDecisions.getByRole('button', { name: 'Approve' }).click();
@@ -69,7 +69,7 @@ test('a counterfeit verdict waits for a second opinion: its author cannot approv
     headers: { authorization: `Bearer ${await apiToken(lead)}` },
   });
   expect(OfficeItemDocumentSchema.parse(await item.json()).data.quote.attributes.status).toBe(
-    'counterfeit',
+    'fake',
   );
   await leadContext.close();
   expect(errors).toEqual([]);

@@ -26,7 +26,8 @@ describe('route preloads', () => {
     expect(pages).toContainEqual(['office', '../features/office/office-page.tsx']);
     expect(pages).toContainEqual(['officeItem', '../features/office/item-page.tsx']);
     expect(pages).toContainEqual(['officeClient', '../features/office/client-record-page.tsx']);
-    expect(pages).toHaveLength(19);
+    expect(pages).toContainEqual(['officeReports', '../features/office/reports-page.tsx']);
+    expect(pages).toHaveLength(20);
     expect(() => lazyPagesOf("lazyPage(routes.home, () => load('x'))")).toThrow();
   });
 
