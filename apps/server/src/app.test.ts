@@ -139,11 +139,11 @@ describe('access', () => {
     const open = app.routes
       .filter((route) => route.access === 'public' && route.url.startsWith('/api/'))
       .map((route) => route.url);
-    // Sign-in, the API docs, pages opened with a link token (§6), the hub and its "Send me a
-    // new link", and the shop sign-in's ticket.
+    // Sign-in, the API docs, pages opened with a link token (§6), the hub, its live stream and
+    // its "Send me a new link", and the shop sign-in's ticket.
     for (const url of open) {
       expect(url).toMatch(
-        /^\/api\/(auth|docs)(\/|$)|^\/api\/client\/(white-glove-quotes|(curated|quotes|quote-offer|hub)\/:token|hub\/:token\/quotes\/:quoteId|hub\/new-link)$|^\/api\/stylist\/:userId\/client-login$/,
+        /^\/api\/(auth|docs)(\/|$)|^\/api\/client\/(white-glove-quotes|(curated|quotes|quote-offer|hub)\/:token|hub\/:token\/(quotes\/:quoteId|stream)|hub\/new-link)$|^\/api\/stylist\/:userId\/client-login$/,
       );
     }
   });

@@ -103,6 +103,25 @@ export const hubApi = endpoints('client pages', {
     body: HubQuoteActionSchema,
     responses: { 200: HubDocumentSchema, ...clientAnswerErrors },
   },
+  // Live: the client's open hub follows the office's decisions and the stylist's changes.
+  streamHub: {
+    method: 'GET',
+    path: `/api/client/${HUB_ROUTE}/:token/stream`,
+    access: 'public',
+    summary: "Changes to the client's items as server-sent events (text/event-stream)",
+    description:
+      'One event, `change` (`{quoteId}`: one of the items the link opens changed, on any ' +
+      'instance; `quoteId` null when many items changed at once): read the hub again. A comment ' +
+      'every 25 s keeps the stream open; it ends when the link expires.',
+    params: ClientPageParamsSchema,
+    responses: {
+      200: {
+        description: 'The stream: `event:` and `data:` lines, a JSON object per event',
+        content: { 'text/event-stream': { schema: z.string() } },
+      },
+      ...clientPageErrors,
+    },
+  },
   requestHubLink: {
     method: 'POST',
     path: `/api/client/${HUB_ROUTE}/new-link`,

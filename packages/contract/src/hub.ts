@@ -151,3 +151,18 @@ export const HUB_TEXT = {
   newLinkSent:
     'If that address belongs to one of our clients, a new link is on its way. It may take a minute.',
 } as const;
+
+/* ---------- GET /api/client/hub/{token}/stream (server-sent events) ---------- */
+
+/**
+ * `event: change`: one of the client's items changed (an offer made or renewed, a status, an
+ * answer), on any instance; `quoteId` is null when many items changed at once. It says only that
+ * the hub is to be read again: the hub's document, with the same link, tells what changed.
+ */
+export const HubChangeEventSchema = z.object({
+  quoteId: z.number().int().positive().nullable(),
+});
+export type HubChangeEvent = z.infer<typeof HubChangeEventSchema>;
+
+/** The hub stream's one event name. */
+export const HUB_CHANGE_EVENT = 'change';

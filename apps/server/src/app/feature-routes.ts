@@ -122,6 +122,7 @@ export async function registerFeatureRoutes(
     publicUrl: config.publicUrl,
     rateLimitMax: config.clientPages.rateLimitMax,
     uploads,
+    hub: deps.notificationHub,
   });
   await app.register(commissionsRoutes, {
     db: database.db,

@@ -46,7 +46,6 @@ describe('what a notification concerns', () => {
 
   test.each([
     'client_answered',
-    'quote_status_changed',
     'label_created',
     'client_message',
     'offers_viewed',
@@ -68,6 +67,18 @@ describe('what a notification concerns', () => {
       quoteKeys.all,
       clientKeys.all,
       ['dashboard'],
+    ]);
+  });
+
+  test("a status change (perhaps a sale) concerns the client's quotes and the commissions", () => {
+    expect(
+      queriesConcerned(notification({ kind: 'quote_status_changed', link: '/quotes/pickup/7' })),
+    ).toEqual([
+      quoteKeys.client(7),
+      clientKeys.detail(7),
+      clientKeys.pages(),
+      ['dashboard'],
+      commissionKeys.all,
     ]);
   });
 

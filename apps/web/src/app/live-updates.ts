@@ -21,20 +21,26 @@ export function linkedClientId(link: string | null): number | null {
 /**
  * The cached data a notification tells has changed (as query key prefixes). A quote's answer,
  * status or label changes that client's quotes, their stats on the clients list and detail, and the
- * dashboard's counts; a payout changes the commissions and the dashboard's amounts. A link that
+ * dashboard's counts (a status change, being perhaps a sale, the commissions too); a payout changes
+ * the commissions and the dashboard's amounts. A link that
  * names no client leaves every client's data concerned (docs/decisions/0023).
  */
 export function queriesConcerned({ kind, link }: Pick<Notification, 'kind' | 'link'>): QueryKey[] {
   if (kind === 'commission_paid') return [commissionKeys.all, dashboardQueryKey];
   const clientId = linkedClientId(link);
-  return clientId === null
-    ? [quoteKeys.all, clientKeys.all, dashboardQueryKey]
-    : [
-        quoteKeys.client(clientId),
-        clientKeys.detail(clientId),
-        clientKeys.pages(),
-        dashboardQueryKey,
-      ];
+  const quotesConcerned =
+    clientId === null
+      ? [quoteKeys.all, clientKeys.all, dashboardQueryKey]
+      : [
+          quoteKeys.client(clientId),
+          clientKeys.detail(clientId),
+          clientKeys.pages(),
+          dashboardQueryKey,
+        ];
+  // A status change may be a sale, which records the stylist's commission.
+  return kind === 'quote_status_changed'
+    ? [...quotesConcerned, commissionKeys.all]
+    : quotesConcerned;
 }
 
 /** Everything live events may change: read again after events may have been missed. */

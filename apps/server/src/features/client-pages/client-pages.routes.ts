@@ -21,7 +21,8 @@ import {
   type AnswerRequest,
   type CuratedAnswers,
 } from './client-pages.service.ts';
-import { actOnHubQuote, getHub, requestNewLink } from './hub.service.ts';
+import { openEventStream, STREAM_TIMING, type NotificationHub } from '../notifications/index.ts';
+import { actOnHubQuote, getHub, requestNewLink, requireHubLink } from './hub.service.ts';
 
 /** "Send me a new link" from one address: a few tries, then a pause (every instance counts). */
 const NEW_LINK_RATE = { max: 5, timeWindow: '15 minutes' };
@@ -82,7 +83,9 @@ export const clientPagesRoutes: FastifyPluginAsyncZod<{
   /** Requests per minute per IP address on these routes. */
   rateLimitMax: number;
   uploads: Uploads;
-}> = async (app, { db, storage, sites, publicUrl, rateLimitMax, uploads }) => {
+  /** Feeds the open hubs' live stream. */
+  hub: NotificationHub;
+}> = async (app, { db, storage, sites, publicUrl, rateLimitMax, uploads, hub }) => {
   const deps = { storage, sites, publicUrl };
   const config = {
     // One count per address across the three pages and their answers.
@@ -165,6 +168,21 @@ export const clientPagesRoutes: FastifyPluginAsyncZod<{
         deps,
       );
       return privately(reply, document);
+    },
+    { config },
+  );
+
+  // The open hub follows its items' changes; the stream ends when its link expires.
+  route(
+    app,
+    hubApi.streamHub,
+    async (request, reply) => {
+      const link = await requireHubLink(db, request.params.token);
+      const stream = openEventStream(request, reply, {
+        ...STREAM_TIMING,
+        endsAt: link.expiresAt.getTime(),
+      });
+      stream.onClose(hub.subscribeClient(link.clientId, stream));
     },
     { config },
   );

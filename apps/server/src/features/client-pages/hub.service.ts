@@ -101,8 +101,12 @@ function toHubDocument(page: ClientPage, link: AccessLink): HubDocument {
 }
 
 /** GET /api/client/hub/{token}: every item of the client, and a view of the open offers. */
+/** The live link that opens a hub (404 otherwise): its client's items are what the hub shows. */
+export const requireHubLink = (db: Db, token: string) =>
+  requireAccessLink(db, HUB_OPENED_BY, token);
+
 export async function getHub(db: Db, token: string, deps: ClientPageDeps): Promise<HubDocument> {
-  const link = await requireAccessLink(db, HUB_OPENED_BY, token);
+  const link = await requireHubLink(db, token);
   const page = await loadClientPage(db, link, deps);
   await recordOffersViewed(db, page);
   return toHubDocument(page, link);

@@ -1,7 +1,9 @@
 import {
   CLIENT_PAGE_TEXT,
   ErrorBodySchema,
+  HUB_CHANGE_EVENT,
   HUB_TEXT,
+  HubChangeEventSchema,
   HubDocumentSchema,
   QuoteListDocumentSchema,
   endpointUrl,
@@ -9,8 +11,9 @@ import {
 } from '@atelier/contract';
 import { and, asc, desc, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { clientMessages, notifications, outbox, quotes } from '../../db/schema.ts';
+import { clientMessages, notifications, officeClaims, outbox, quotes } from '../../db/schema.ts';
 import type { EmailMessage } from '../../integrations/mail/mail.ts';
+import { openStream } from '../notifications/notifications-testing.ts';
 import { buildClientPagesWorld, offerAnswer, type ClientPagesWorld } from './testing.ts';
 
 let world: ClientPagesWorld;
@@ -486,6 +489,59 @@ describe('offers that do not go stale', () => {
     const second = await lastOutboxId();
     expect(await world.app.offerReminders.remindDue()).toBe(0);
     expect(await emailsAfter(second)).toEqual([]);
+  });
+});
+
+describe("the hub's live stream", () => {
+  const rename = (quoteId: number, name: string) =>
+    world.db.update(quotes).set({ name }).where(eq(quotes.id, quoteId));
+
+  test("tells an open hub of its own client's item changes only, from the database's signal", async () => {
+    const first = await world.quote({ name: 'Live Kelly' });
+    const second = await world.quote({ name: 'Live Birkin' });
+    const theirs = await world.quote({ clientId: world.secondClient.id, name: 'Live Theirs' });
+    const stream = await openStream(
+      world.app,
+      null,
+      endpointUrl(hubApi.streamHub, { token: await world.link('hub') }),
+    );
+    try {
+      expect(stream.response.status).toBe(200);
+      expect(stream.response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+      expect(stream.response.headers.get('cache-control')).toBe('private, no-store');
+      expect((await stream.nextBlock()).retry).toBe(5_000);
+
+      await rename(first, 'Live Kelly 28');
+      let event = await stream.nextEvent();
+      expect(event.event).toBe(HUB_CHANGE_EVENT);
+      expect(HubChangeEventSchema.parse(event.data)).toEqual({ quoteId: first });
+
+      // Another client's item and a staff claim on this client's are not this hub's news: the
+      // next event the hub hears is the change made after them.
+      await rename(theirs, 'Live Theirs 2');
+      await world.db.insert(officeClaims).values({ quoteId: first, userId: world.stylist.userId });
+      await rename(second, 'Live Birkin 30');
+      event = await stream.nextEvent();
+      expect(HubChangeEventSchema.parse(event.data)).toEqual({ quoteId: second });
+    } finally {
+      stream.close();
+    }
+  });
+
+  test('an unknown, expired, revoked or other kind of link is refused with 404, not streamed', async () => {
+    for (const token of [
+      'A'.repeat(43),
+      await world.expiredLink('hub'),
+      await world.revokedLink('hub'),
+      await world.link('shop-login'),
+    ]) {
+      const response = await world.get(endpointUrl(hubApi.streamHub, { token }));
+      expect(response.statusCode).toBe(404);
+      expect(ErrorBodySchema.parse(response.json())).toEqual({
+        message: CLIENT_PAGE_TEXT.linkNotValid,
+        code: 'NOT_FOUND',
+      });
+    }
   });
 });
 

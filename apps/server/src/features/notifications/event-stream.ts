@@ -3,6 +3,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 // setTimeout overflows above 2^31-1 ms and would fire at once.
 const MAX_TIMER_DELAY = 2_147_483_647;
 
+/** Every stream's pace: browsers reconnect after 5 s; a comment each 25 s keeps proxies open. */
+export const STREAM_TIMING = { retryMs: 5_000, heartbeatMs: 25_000 } as const;
+
 export interface EventStreamOptions {
   /** How long the browser waits before it reconnects (the `retry:` field). */
   retryMs: number;

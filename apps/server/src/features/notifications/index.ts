@@ -1,5 +1,5 @@
 // What other features may use of the notifications (docs/decisions/0032).
 export { createNotification, createNotifications } from './create-notification.ts';
-// The back office's live stream (issue 30 item 12) goes through the same hub and stream code.
+// The back office's and the client hub's live streams go through the same hub and stream code.
 export type { NotificationHub } from './notification-hub.ts';
-export { openEventStream } from './event-stream.ts';
+export { openEventStream, STREAM_TIMING } from './event-stream.ts';

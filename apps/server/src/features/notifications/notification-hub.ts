@@ -1,13 +1,17 @@
 import {
+  HUB_CHANGE_EVENT,
   NotificationStreamEvent,
   OFFICE_CHANGE_EVENT,
   OfficeChangeEventSchema,
+  type HubChangeEvent,
   type NotificationEvent,
   type NotificationsReadEvent,
   type OfficeChangeEvent,
 } from '@atelier/contract';
+import { and, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { quotes } from '../../db/schema.ts';
 import { driverCause, isDatabaseUnavailable } from '../../db/errors.ts';
 import type { ListenHandlers, Unlisten } from '../../db/listener.ts';
 import type { SessionWatch } from '../../auth/sessions.ts';
@@ -31,8 +35,14 @@ export interface OfficeStreamSink {
   end(): void;
 }
 
+/** One open hub of one client: the changes to their items, with nothing of what changed. */
+export interface HubStreamSink {
+  send(event: typeof HUB_CHANGE_EVENT, data: HubChangeEvent): void;
+  end(): void;
+}
+
 /** Any open stream: what a session's end, a lost listener or a shutdown ends. */
-type Sink = StreamSink | OfficeStreamSink;
+type Sink = StreamSink | OfficeStreamSink | HubStreamSink;
 
 interface Pending {
   created: Set<number>;
@@ -42,12 +52,14 @@ interface Pending {
 export type NotificationHub = Awaited<ReturnType<typeof startNotificationHub>>;
 
 /**
- * This instance's open streams, of two audiences: each stylist's notifications, fed by the LISTEN
- * on `notifications` (a signal from any instance reaches the streams of its stylist here; signals
- * that arrive together are read in one query per stylist, and deliveries run one after another so
- * counts never go back in time), and the back office's changes, fed by the LISTEN on
- * `office_events` (the database's triggers send them; every staff stream hears every change).
- * Both end alike: with their session, when their LISTEN was lost, and when the instance shuts down.
+ * This instance's open streams, of three audiences: each stylist's notifications, fed by the
+ * LISTEN on `notifications` (a signal from any instance reaches the streams of its stylist here;
+ * signals that arrive together are read in one query per stylist, and deliveries run one after
+ * another so counts never go back in time); the back office's changes, fed by the LISTEN on
+ * `office_events` (the database's triggers send them; every staff stream hears every change); and
+ * each client's open hub, fed by the same LISTEN (the changes of that client's items only, found
+ * in one query per batch). All end when their LISTEN was lost and when the instance shuts down;
+ * a stylist's or staff member's also with their session, a hub's when its link expires.
  */
 export async function startNotificationHub(options: {
   db: Db;
@@ -58,6 +70,7 @@ export async function startNotificationHub(options: {
   const { db, logger } = options;
   const sinks = new Map<number, Set<StreamSink>>();
   const officeSinks = new Set<OfficeStreamSink>();
+  const clientSinks = new Map<number, Set<HubStreamSink>>();
   /** The streams of each session, so that a session's end closes them on every instance. */
   const sessionSinks = new Map<string, Set<Sink>>();
   const pending = new Map<number, Pending>();
@@ -127,9 +140,15 @@ export async function startNotificationHub(options: {
     officeSinks.clear();
   }
 
+  function endClientStreams() {
+    for (const group of [...clientSinks.values()]) for (const sink of [...group]) sink.end();
+    clientSinks.clear();
+  }
+
   function endAll() {
     endStylistStreams();
     endOfficeStreams();
+    endClientStreams();
     sessionSinks.clear();
   }
 
@@ -144,6 +163,43 @@ export async function startNotificationHub(options: {
     for (const sink of [...officeSinks]) {
       for (const change of changes) sink.send(OFFICE_CHANGE_EVENT, change);
     }
+    // A client hears of their items' own changes only, not of the staff's claims, second
+    // opinions and notes.
+    const itemChanges = changes.filter(({ kind }) => kind === 'created' || kind === 'changed');
+    if (clientSinks.size > 0 && itemChanges.length > 0) {
+      deliveries = deliveries.then(() =>
+        deliverToClients(itemChanges).catch((error: unknown) => {
+          if (isDatabaseUnavailable(error)) {
+            logger.warn(
+              { cause: driverCause(error) },
+              'hub stream delivery failed: the database is out of reach',
+            );
+          } else {
+            logger.error({ err: error }, 'hub stream delivery failed');
+          }
+        }),
+      );
+    }
+  }
+
+  /** Each change reaches the hubs of the item's client open here (one query for them all). */
+  async function deliverToClients(changes: OfficeChangeEvent[]) {
+    const quoteIds = changes.flatMap(({ quoteId }) => (quoteId === null ? [] : [quoteId]));
+    if (quoteIds.length < changes.length) {
+      for (const group of clientSinks.values()) {
+        for (const sink of group) sink.send(HUB_CHANGE_EVENT, { quoteId: null });
+      }
+      return;
+    }
+    const owners = await db
+      .select({ quoteId: quotes.id, clientId: quotes.clientId })
+      .from(quotes)
+      .where(and(inArray(quotes.id, quoteIds), inArray(quotes.clientId, [...clientSinks.keys()])));
+    for (const { quoteId, clientId } of owners) {
+      for (const sink of clientSinks.get(clientId) ?? []) {
+        sink.send(HUB_CHANGE_EVENT, { quoteId });
+      }
+    }
   }
 
   function onOfficePayload(payload: string) {
@@ -152,7 +208,7 @@ export async function startNotificationHub(options: {
       logger.warn({ payload }, 'ignored an unknown office event');
       return;
     }
-    if (officeSinks.size === 0) return;
+    if (officeSinks.size === 0 && clientSinks.size === 0) return;
     pendingChanges.set(`${change.quoteId}:${change.kind}`, change);
     if (!isOfficeFlushScheduled) {
       isOfficeFlushScheduled = true;
@@ -186,8 +242,9 @@ export async function startNotificationHub(options: {
     onPayload: onOfficePayload,
     // As above: the staff's browsers reconnect and read their queues afresh.
     onResumed: () => {
-      logger.warn('office events listener reconnected; open office streams restart');
+      logger.warn('office events listener reconnected; open office and hub streams restart');
       endOfficeStreams();
+      endClientStreams();
     },
     onError: (error) => {
       if (isDatabaseUnavailable(error)) {
@@ -250,9 +307,21 @@ export async function startNotificationHub(options: {
         leaveSession();
       };
     },
+    /**
+     * Starts sending the changes to `clientId`'s items to `sink` (an open hub) until the answer
+     * is called; the link's expiry ends the stream (the route's), no session does.
+     */
+    subscribeClient(clientId: number, sink: HubStreamSink): () => void {
+      if (isEnding) {
+        sink.end();
+        return () => {};
+      }
+      return addTo(clientSinks, clientId, sink);
+    },
     /** How many streams are open on this instance (for tests and the log). */
     openStreams: () =>
-      [...sinks.values()].reduce((total, group) => total + group.size, 0) + officeSinks.size,
+      [...sinks.values(), ...clientSinks.values()].reduce((total, group) => total + group.size, 0) +
+      officeSinks.size,
     /** Ends every stream, so that the server can close (open responses would hold it). */
     endStreams() {
       isEnding = true;

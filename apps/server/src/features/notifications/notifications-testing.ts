@@ -41,18 +41,22 @@ export class StreamEndedError extends Error {
  * Opens the notification stream (or the stream at `path`, as the office's) as a browser's
  * EventSource would, and reads it block by block.
  */
-export async function openStream(app: App, token: string, path?: string) {
+export async function openStream(app: App, token: string | null, path?: string) {
   return openStreamAt(await baseUrlOf(app), token, path);
 }
 
 /** The same, on a server at `baseUrl` (another process). */
 export async function openStreamAt(
   baseUrl: string,
-  token: string,
+  token: string | null,
   path: string = notificationsApi.streamNotifications.path,
 ) {
   const controller = new AbortController();
-  const url = `${baseUrl}${path}?${STREAM_TOKEN_PARAM}=${encodeURIComponent(token)}`;
+  // A stream whose path holds its link token (the client's hub) takes no API token.
+  const url =
+    token === null
+      ? `${baseUrl}${path}`
+      : `${baseUrl}${path}?${STREAM_TOKEN_PARAM}=${encodeURIComponent(token)}`;
   const response = await fetch(url, {
     headers: { accept: 'text/event-stream' },
     signal: controller.signal,

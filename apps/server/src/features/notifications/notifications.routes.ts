@@ -3,12 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireStylist } from '../../auth/actor.ts';
 import type { Db } from '../../db/client.ts';
 import { route } from '../../lib/route.ts';
-import { openEventStream } from './event-stream.ts';
+import { openEventStream, STREAM_TIMING } from './event-stream.ts';
 import type { NotificationHub } from './notification-hub.ts';
 import { listNotifications, markNotificationsRead } from './notifications.service.ts';
-
-const STREAM_RETRY_MS = 5_000;
-const STREAM_HEARTBEAT_MS = 25_000;
 
 export const notificationsRoutes: FastifyPluginAsyncZod<{ db: Db; hub: NotificationHub }> = async (
   app,
@@ -31,8 +28,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ db: Db; hub: Notificat
     (request, reply) => {
       const { stylistId, sessionId, tokenExpiresAt } = requireStylist(request);
       const stream = openEventStream(request, reply, {
-        retryMs: STREAM_RETRY_MS,
-        heartbeatMs: STREAM_HEARTBEAT_MS,
+        ...STREAM_TIMING,
         endsAt: tokenExpiresAt ?? null,
       });
       stream.onClose(hub.subscribe(stylistId, sessionId, stream));

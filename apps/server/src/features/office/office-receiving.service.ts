@@ -18,7 +18,6 @@ import { writeAudit } from '../../lib/audit.ts';
 import { createNotifications } from '../notifications/index.ts';
 import { applyQuoteActionIn, type OfferDeps } from '../quotes/admin-quotes.service.ts';
 import type { QuoteActorRef } from '../quotes/index.ts';
-import { touchClaim } from './office-claims.service.ts';
 import { stylistNews, type OfficeActor } from './office-item.service.ts';
 
 /** The action the audit trail names for each item a scan received. */
@@ -111,7 +110,7 @@ function nothingToReceive(receipt: OfficeReceipt): string {
 /**
  * "Scan to receive": a parcel's tracking number receives every item in transit on its manifest,
  * an item's barcode that one item. Each is received as the "Receive" decision receives it (its
- * step, the stylist's notification, the holder's claim kept alive, an audit row naming the item),
+ * step, the stylist's notification, its "In transit" claim ended, an audit row naming the item),
  * all in one transaction. The items it cannot receive are listed with why; a scan that receives
  * nothing answers 409 with that list, and an unknown code 404, neither writing anything.
  */
@@ -179,7 +178,7 @@ export async function receiveScan(
         { quoteId: item.quoteId, action: { action: 'receive' } },
         deps,
       );
-      await touchClaim(tx, item.quoteId, actor.userId);
+      // Its claim in "In transit", if any, ended with the move (migration 0019).
       // The item's own trail names the scan, as a decision's row names the item.
       await writeAudit(tx, {
         actorUserId: actor.userId,

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import type { FileStorage } from '../../integrations/storage/storage.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/route.ts';
-import { openEventStream, type NotificationHub } from '../notifications/index.ts';
+import { openEventStream, STREAM_TIMING, type NotificationHub } from '../notifications/index.ts';
 import { claimItem, releaseItem } from './office-claims.service.ts';
 import { addOfficeNote, decideOfficeItem, getOfficeItem } from './office-item.service.ts';
 import { getOfficeMe } from './office-me.service.ts';
@@ -17,9 +17,6 @@ import { getOfficeReport, officeReportCsv } from './office-reports.service.ts';
 import { resolveSecondOpinion } from './office-second-opinion.service.ts';
 import { receiveScan } from './office-receiving.service.ts';
 import type { OfficeSettings } from './office-settings.ts';
-
-const STREAM_RETRY_MS = 5_000;
-const STREAM_HEARTBEAT_MS = 25_000;
 
 /** The back office's workbench (/office): the company's staff, each call within their rights. */
 export const officeRoutes: FastifyPluginAsyncZod<{
@@ -143,8 +140,7 @@ export const officeRoutes: FastifyPluginAsyncZod<{
     (request, reply) => {
       const { sessionId, tokenExpiresAt } = requireActor(request);
       const stream = openEventStream(request, reply, {
-        retryMs: STREAM_RETRY_MS,
-        heartbeatMs: STREAM_HEARTBEAT_MS,
+        ...STREAM_TIMING,
         endsAt: tokenExpiresAt ?? null,
       });
       stream.onClose(hub.subscribeOffice(sessionId, stream));

@@ -402,6 +402,26 @@ describe('claims', () => {
     expect((await holderOf(quoteId))?.userId).toBe(users.operations!.userId);
   });
 
+  test('a claim lasts while the item stays in its queue and ends when anyone moves it to another', async () => {
+    const quoteId = await quoteIn('pending_authentication');
+    expect((await call(tokens.authenticator!, 'POST', claimUrl(quoteId), {})).statusCode).toBe(200);
+    const setStatus = (status: 'authentication_in_progress' | 'authenticated_no_offer') =>
+      db().update(quotes).set({ status }).where(eq(quotes.id, quoteId));
+    // Still "To authenticate": still theirs.
+    await setStatus('authentication_in_progress');
+    expect((await holderOf(quoteId))?.userId).toBe(users.authenticator!.userId);
+    // On to "To price": free for the pricers, in the same statement's transaction.
+    await setStatus('authenticated_no_offer');
+    expect(await holderOf(quoteId)).toBeNull();
+    expect((await queue('to_price', `?q=%23${quoteId}`)).data[0]!.holder).toBeNull();
+
+    // A paid sale leaves "Sold" by its payout, not its status.
+    const sold = await quoteIn('sold');
+    expect((await call(tokens.operations!, 'POST', claimUrl(sold), {})).statusCode).toBe(200);
+    await db().update(quotes).set({ commissionPaidAt: new Date() }).where(eq(quotes.id, sold));
+    expect(await holderOf(sold)).toBeNull();
+  });
+
   test('one takes the work one may do: a pricer cannot take an item to authenticate, nor an authenticator one to price', async () => {
     const toAuthenticate = await quoteIn('pending_authentication');
     const toPrice = await quoteIn('authenticated_no_offer');

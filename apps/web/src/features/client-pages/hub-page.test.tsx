@@ -1,6 +1,7 @@
 import { CLIENT_PAGE_TEXT, DECLINE_REASONS, HUB_GROUPS, HUB_TEXT } from '@atelier/contract';
-import { screen, within } from '@testing-library/react';
-import { describe, expect, test } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { FakeEventSource, stubEventSource } from '../../test/fake-event-source.ts';
 import { jsonResponse, mockFetch, type RecordedRequest } from '../../test/fetch-mock.ts';
 import {
   CLIENT_TOKEN,
@@ -82,7 +83,31 @@ function article(name: string) {
   return screen.getByRole('article', { name });
 }
 
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
 describe('hub page', { timeout: UI_TEST_TIMEOUT_MS }, () => {
+  test("reads itself again when its stream says one of the client's items changed", async () => {
+    stubEventSource();
+    let items = [SADDLE];
+    renderHub({ [GET]: () => jsonResponse(200, hubDocument(items)) });
+    expect(await screen.findByRole('article', { name: 'Dior Saddle Bag' })).toBeInTheDocument();
+    const source = FakeEventSource.latest();
+    expect(source.url).toBe(`${API_PATH}/stream`);
+
+    // The office made offers on a new item: the hub shows it without a reload.
+    items = [FLAP, SADDLE];
+    act(() => {
+      source.open();
+      source.emit('change', { quoteId: FLAP.id });
+    });
+    const answerGroup = await screen.findByRole('region', { name: HUB_GROUPS.answer });
+    expect(
+      within(answerGroup).getByRole('article', { name: 'Chanel Classic Flap Bag' }),
+    ).toBeInTheDocument();
+  });
+
   test('shows the items under their groups, both offers, the stylist and the pages', async () => {
     renderHub({ [GET]: () => jsonResponse(200, hubDocument([FLAP, SADDLE])) });
 

@@ -17,6 +17,7 @@ import { ClientPageFrame, ClientPageNotReady, StylistCard } from './client-page-
 import { useClientPageToken, useHubDocument, useHubItemAction } from './client-page-queries.ts';
 import classes from './client-page.module.css';
 import { HubItemCard, type HubFeedback } from './hub-item.tsx';
+import { useHubStream } from './use-hub-stream.ts';
 
 /** The client's hub (`/hub/:token`): every item, grouped by what it needs, with its timeline. */
 export function HubPage() {
@@ -45,6 +46,8 @@ function sentText(action: HubQuoteAction, stylistFirstName: string): string {
 function Hub({ token, document }: { token: string; document: HubDocument }) {
   const { client, stylist } = document.meta;
   const send = useHubItemAction(token);
+  // The office's decisions and the stylist's changes show without a reload.
+  useHubStream(token);
   // Kept here, not on the item: an answered item moves to another group and is drawn anew.
   const [feedback, setFeedback] = useState<Readonly<Record<number, HubFeedback>>>({});
   const pending = send.isPending ? send.variables : undefined;
