@@ -3,7 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { ErrorCode, notificationsApi, STREAM_TOKEN_PARAM } from '@atelier/contract';
+import {
+  ErrorCode,
+  notificationsApi,
+  officeApi,
+  OfficeQueueDocumentSchema,
+  STREAM_TOKEN_PARAM,
+} from '@atelier/contract';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { expect, test } from 'vitest';
@@ -200,6 +206,15 @@ test.runIf(canStopCluster)(
       expect((await beforeOutage.nextBlock()).retry).not.toBeNull();
       // The hub ends open streams once its LISTEN is back, so that browsers read afresh.
       const beforeOutageEnded = beforeOutage.untilEnded(60_000).then(() => Date.now());
+      // The office's stream too, on its own LISTEN (office_events).
+      const officeBeforeOutage = await openStreamAt(
+        baseUrl,
+        officeToken,
+        officeApi.streamOffice.path,
+      );
+      streams.push(officeBeforeOutage);
+      expect((await officeBeforeOutage.nextBlock()).retry).not.toBeNull();
+      const officeBeforeOutageEnded = officeBeforeOutage.untilEnded(60_000).then(() => Date.now());
 
       const writes: Write[] = [];
       async function writeLoop() {
@@ -258,14 +273,17 @@ test.runIf(canStopCluster)(
       // Longer than the listener's first reconnect attempts: its backoff must not outlast the outage.
       await pause(OUTAGE_MS);
       expect(child.exitCode, server.output()).toBeNull();
-      // Reads, the office's queues, sign-in (Better Auth's own routes) and the notification stream:
-      // 503 alike.
+      // Reads, the office's queues, sign-in (Better Auth's own routes) and the notification and
+      // office streams: 503 alike.
       const duringOutage = [
         await api(`/api/stylist/clients/${sharedClient.id}`, stylistToken),
         await api('/api/office/queues/to_authenticate', officeToken),
         await signInAt(baseUrl, stylist.email),
         await fetch(
           `${baseUrl}${notificationsApi.streamNotifications.path}?${STREAM_TOKEN_PARAM}=${stylistToken}`,
+        ),
+        await fetch(
+          `${baseUrl}${officeApi.streamOffice.path}?${STREAM_TOKEN_PARAM}=${officeToken}`,
         ),
       ];
       for (const answer of duringOutage) {
@@ -356,6 +374,26 @@ test.runIf(canStopCluster)(
       const event = await afterOutage.nextEvent(MAX_RECOVERY_MS);
       expect(event.data).toMatchObject({ notification: { text: 'Back after the outage' } });
 
+      // The office came back: its queue answers, its open stream restarted once its listener was
+      // back, and a new one opens.
+      const queue = await api('/api/office/queues/to_authenticate', officeToken);
+      expect(queue.status).toBe(200);
+      expect(OfficeQueueDocumentSchema.parse(await queue.json()).meta.stage).toBe(
+        'to_authenticate',
+      );
+      const officeStreamEndedAt = await officeBeforeOutageEnded;
+      expect(officeStreamEndedAt).toBeGreaterThan(startAt);
+      const officeListenerBackMs = officeStreamEndedAt - backAt;
+      expect(officeListenerBackMs).toBeLessThanOrEqual(MAX_RECOVERY_MS);
+      const officeAfterOutage = await openStreamAt(
+        baseUrl,
+        officeToken,
+        officeApi.streamOffice.path,
+      );
+      streams.push(officeAfterOutage);
+      expect(officeAfterOutage.response.status).toBe(200);
+      expect((await officeAfterOutage.nextBlock()).retry).not.toBeNull();
+
       // The outbox worker came back: the mail queued before the stop and one queued now go out.
       const sharedAfter = await api('/api/stylist/share', stylistToken, {
         clientId: sharedClient.id,
@@ -384,7 +422,8 @@ test.runIf(canStopCluster)(
         `outage: first 503 ${(firstUnavailable?.endedAt ?? NaN) - stopAt} ms after the stop; ` +
           `${outage.length} writes answered 503 while down (slowest ${slowestMs} ms); ` +
           `PostgreSQL answered ${backAt - startAt} ms after the start; then first write back ` +
-          `${recoveryMs} ms, ready ${readyBackMs} ms, notification listener ${listenerBackMs} ms; ` +
+          `${recoveryMs} ms, ready ${readyBackMs} ms, notification listener ${listenerBackMs} ms, ` +
+          `office listener ${officeListenerBackMs} ms; ` +
           `${acknowledged.length} acknowledged writes all present; ` +
           `${smtp.delivered().length} mails delivered ` +
           `(${mailsBeforeStop} of them before the stop)`,

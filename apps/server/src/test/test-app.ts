@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp, type App, type BuildOptions } from '../app.ts';
 import { loadConfig } from '../config.ts';
@@ -86,6 +87,24 @@ export async function buildTestApp(
   });
   app.addHook('onClose', () => fs.rmSync(config.dataDir, { recursive: true, force: true }));
   return app;
+}
+
+/** Another server on the same PostgreSQL database as `first`, as a second instance behind a load balancer. */
+export async function buildSecondInstance(first: App): Promise<App> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('needs TEST_DATABASE_URL');
+  const result = (await first.database.db.execute(
+    sql`select current_database() as name`,
+  )) as unknown as { rows: { name: string }[] };
+  const url = new URL(serverUrl);
+  url.pathname = `/${result.rows[0]!.name}`;
+  const config = testConfig({ DATABASE_URL: url.toString() });
+  const second = await buildApp(config, {
+    database: await openDatabase({ kind: 'postgres', url: url.toString(), poolMax: 2 }),
+    logger: false,
+  });
+  second.addHook('onClose', () => fs.rmSync(config.dataDir, { recursive: true, force: true }));
+  return second;
 }
 
 let emailCounter = 0;

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { notificationsApi, STREAM_TOKEN_PARAM } from '@atelier/contract';
+import { expect } from 'vitest';
 import type { App } from '../../app.ts';
 
 export interface StreamBlock {
@@ -115,4 +116,21 @@ export async function openStreamAt(
     },
     close: () => controller.abort(),
   };
+}
+
+/**
+ * Opens a stream as `openStream` does, checks that it answers as an event stream, and reads past
+ * its `retry:` field, so that what comes next is what the test waits for.
+ */
+export async function openLiveStream(app: App, token: string, path?: string) {
+  const stream = await openStream(app, token, path);
+  try {
+    expect(stream.response.status).toBe(200);
+    expect(stream.response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect((await stream.nextBlock()).retry).toBe(5_000);
+    return stream;
+  } catch (error) {
+    stream.close();
+    throw error;
+  }
 }

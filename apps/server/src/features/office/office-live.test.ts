@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import {
   ErrorBodySchema,
   OFFICE_CHANGE_EVENT,
@@ -7,14 +6,18 @@ import {
   officeApi,
   type OfficeChangeEvent,
 } from '@atelier/contract';
-import { inArray, sql } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildApp, type App } from '../../app.ts';
-import { openDatabase } from '../../db/client.ts';
+import type { App } from '../../app.ts';
 import { officeClaims, quotes } from '../../db/schema.ts';
-import { openStream } from '../notifications/notifications-testing.ts';
+import { openLiveStream } from '../notifications/notifications-testing.ts';
 import { insertClients, insertQuote } from '../../test/fixtures.ts';
-import { buildTestApp, createTestAccount, testConfig, tokenFor } from '../../test/test-app.ts';
+import {
+  buildSecondInstance,
+  buildTestApp,
+  createTestAccount,
+  tokenFor,
+} from '../../test/test-app.ts';
 
 /**
  * The staff's live stream (issue 30 item 12): every change to an item, made by anyone on any
@@ -52,16 +55,11 @@ function call(token: string, method: 'GET' | 'POST' | 'DELETE', url: string, pay
   });
 }
 
-type Stream = Awaited<ReturnType<typeof openStream>>;
+type Stream = Awaited<ReturnType<typeof openLiveStream>>;
 
 /** Opens `who`'s office stream on `on` and reads past its `retry:` field. */
-async function openOfficeStream(who: string, on: App = app): Promise<Stream> {
-  const stream = await openStream(on, tokens[who]!, path);
-  expect(stream.response.status).toBe(200);
-  expect(stream.response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
-  expect((await stream.nextBlock()).retry).toBe(5_000);
-  return stream;
-}
+const openOfficeStream = (who: string, on: App = app): Promise<Stream> =>
+  openLiveStream(on, tokens[who]!, path);
 
 /** The changes heard until one about `quoteId` of `kind` (others' changes are skipped). */
 async function changeOf(stream: Stream, quoteId: number | null, kind: OfficeChangeEvent['kind']) {
@@ -197,21 +195,3 @@ describe('GET /api/office/stream: live changes', () => {
     },
   );
 });
-
-/** Another instance of Atelier on the same PostgreSQL database, as behind a load balancer. */
-async function buildSecondInstance(first: App): Promise<App> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) throw new Error('needs TEST_DATABASE_URL');
-  const result = (await first.database.db.execute(
-    sql`select current_database() as name`,
-  )) as unknown as { rows: { name: string }[] };
-  const url = new URL(serverUrl);
-  url.pathname = `/${result.rows[0]!.name}`;
-  const config = testConfig({ DATABASE_URL: url.toString() });
-  const second = await buildApp(config, {
-    database: await openDatabase({ kind: 'postgres', url: url.toString(), poolMax: 2 }),
-    logger: false,
-  });
-  second.addHook('onClose', () => fs.rmSync(config.dataDir, { recursive: true, force: true }));
-  return second;
-}

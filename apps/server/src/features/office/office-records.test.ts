@@ -11,12 +11,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { App } from '../../app.ts';
 import { accessLinks, auditLog } from '../../db/schema.ts';
 import { insertClients, insertCommission, insertQuote } from '../../test/fixtures.ts';
-import { buildTestApp, createTestAccount, tokenFor } from '../../test/test-app.ts';
+import { createTestAccount, tokenFor } from '../../test/test-app.ts';
 import { createAccessLink, findAccessLink } from '../links/index.ts';
+import { buildOfficeWorld } from './testing.ts';
 
 let app: App;
-const tokens: Record<string, string> = {};
-const userIds: Record<string, string> = {};
+let tokens: Record<string, string>;
+let userIds: Record<string, string>;
 let stylistId: number;
 let otherStylistId: number;
 let margaux: number;
@@ -27,32 +28,16 @@ const quoteIds: Partial<Record<string, number>> = {};
 const HOUR = 3_600_000;
 
 beforeAll(async () => {
-  app = await buildTestApp();
+  const world = await buildOfficeWorld();
+  ({ app, stylistId, clientId: margaux } = world);
+  tokens = { ...world.tokens };
+  userIds = { ...world.userIds };
   const db = app.database.db;
-  for (const [name, role] of [
-    ['stylist', 'stylist'],
-    ['otherStylist', 'stylist'],
-    ['shopper', 'user'],
-    ['operations', 'operations'],
-    ['authenticator', 'authenticator'],
-    ['pricer', 'pricer'],
-  ] as const) {
-    const account = await createTestAccount(app, {
-      role,
-      firstName: name[0]!.toUpperCase() + name.slice(1),
-      lastName: 'Tester',
-    });
-    tokens[name] = await tokenFor(app, account.email);
-    userIds[name] = account.userId;
-    if (name === 'stylist') stylistId = account.stylistId!;
-    if (name === 'otherStylist') otherStylistId = account.stylistId!;
-  }
-  [margaux, anna] = (
-    await insertClients(db, stylistId, [
-      { firstName: 'Margaux', lastName: 'Dubois', phone: '(212) 555-0101' },
-      { firstName: 'Anna', lastName: 'Abbott' },
-    ])
-  ).map((client) => client.id) as [number, number];
+  // Beyond the office world: a second stylist, whose records must stay apart, and a shopper.
+  const otherStylist = await createTestAccount(app, { role: 'stylist' });
+  otherStylistId = otherStylist.stylistId!;
+  tokens.shopper = await tokenFor(app, (await createTestAccount(app, { role: 'user' })).email);
+  anna = (await insertClients(db, stylistId, [{ firstName: 'Anna', lastName: 'Abbott' }]))[0]!.id;
   theirClient = (
     await insertClients(db, otherStylistId, [{ firstName: 'Their', lastName: 'Client' }])
   )[0]!.id;
@@ -141,7 +126,7 @@ describe('who may open a record', () => {
     }
     for (const who of ['authenticator', 'pricer', 'operations']) {
       expect((await clientRecord(margaux, who)).client.name).toBe('Margaux Dubois');
-      expect((await stylistRecord(stylistId, who)).stylist.name).toBe('Stylist Tester');
+      expect((await stylistRecord(stylistId, who)).stylist.name).toBe('stylist Person');
     }
   });
 
@@ -168,14 +153,14 @@ describe("a client's record", () => {
     expect(record.client).toMatchObject({
       id: margaux,
       name: 'Margaux Dubois',
-      phone: '(212) 555-0101',
+      phone: '(555) 000-0000',
       address: '1 Main St',
       city: 'New York',
       state: 'NY',
       postalCode: '10001',
       erasedAt: null,
     });
-    expect(record.stylist).toMatchObject({ id: stylistId, name: 'Stylist Tester' });
+    expect(record.stylist).toMatchObject({ id: stylistId, name: 'stylist Person' });
 
     expect(record.stages.map((stage) => [stage.stage, stage.count])).toEqual([
       ['to_authenticate', 2],

@@ -3,13 +3,14 @@ import {
   type OfficeClientRecordDocument,
   type OfficeLinkState,
 } from '@atelier/contract';
-import { Anchor, Badge, Button, Group, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { formatDate } from '../../lib/format.ts';
 import itemClasses from './item-page.module.css';
 import { useOfficeMe } from './office-queries.ts';
+import { RecordHeading } from './record-heading.tsx';
 import {
   CommissionsPanel,
   Fact,
@@ -39,17 +40,7 @@ function ClientRecordView({ record }: { record: ClientRecord }) {
   const { client, stylist } = record;
   return (
     <>
-      <div>
-        <Text size="xs" c="gold.3" tt="uppercase" lts="0.12em">
-          Client #{client.id}
-        </Text>
-        <Title order={1} fz={{ base: 26, xs: 32 }} mt={4}>
-          {client.name}
-        </Title>
-        <Text size="sm" c="dark.1">
-          Since {formatDate(client.createdAt)}
-        </Text>
-      </div>
+      <RecordHeading kind="Client" id={client.id} name={client.name} createdAt={client.createdAt} />
       <div className={itemClasses.layout}>
         <div className={itemClasses.column}>
           <Panel title="Contact">

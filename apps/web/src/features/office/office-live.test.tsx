@@ -115,7 +115,13 @@ describe('the queue, live and by keyboard (item 12)', { timeout: 20_000 }, () =>
     await user.keyboard('j');
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    // Focus is back where "?" was pressed.
+    // Focus is back where "?" was pressed (the dialog loads on demand, so it cannot note that itself).
+    await waitFor(() => expect(linkOf('Kelly 28')).toHaveFocus());
+    // And after Close, as after Escape.
+    await user.keyboard('?');
+    const again = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    await user.click(within(again).getByRole('button', { name: /close/i }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(linkOf('Kelly 28')).toHaveFocus());
 
     await user.keyboard('/');

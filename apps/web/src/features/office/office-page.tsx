@@ -21,7 +21,7 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconInbox } from '@tabler/icons-react';
-import { useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { ListPagination } from '../../components/list-pagination.tsx';
 import { LoadError } from '../../components/load-error.tsx';
@@ -33,7 +33,6 @@ import { useClaimItem, useOfficeMe, useQueue } from './office-queries.ts';
 import { QueueFilters } from './queue-filters.tsx';
 import { QueueList, QueueSkeleton } from './queue-list.tsx';
 import { ScanToReceive } from './scan-to-receive.tsx';
-import { ShortcutsDialog } from './shortcuts-dialog.tsx';
 import { useQueueShortcuts } from './use-queue-keyboard.ts';
 import {
   canTakeFrom,
@@ -42,6 +41,11 @@ import {
   readQueueView,
   type QueueView,
 } from './queue-view.ts';
+
+// The shortcuts' dialog loads when first opened, not with the queues (their budget is full).
+const ShortcutsDialog = lazy(() =>
+  import('./shortcuts-dialog.tsx').then((m) => ({ default: m.ShortcutsDialog })),
+);
 
 // Below this width the table's seven columns do not fit: the rows become cards.
 const CARDS_MEDIA_QUERY = '(max-width: 61.99em)';
@@ -110,7 +114,11 @@ export function OfficePage() {
   return (
     <Container size="xl" py={{ base: 'lg', xs: 'xl' }} px={{ base: 'md', xs: 'xl' }}>
       <OfficeHeader onShowShortcuts={keys.openShortcuts} />
-      <ShortcutsDialog opened={keys.isShortcutsOpen} onClose={keys.closeShortcuts} />
+      {keys.wereShortcutsOpened && (
+        <Suspense fallback={null}>
+          <ShortcutsDialog opened={keys.isShortcutsOpen} onClose={keys.closeShortcuts} />
+        </Suspense>
+      )}
       <Stack gap="lg">
         <div>
           <Text size="xs" c="gold.4" tt="uppercase" lts="0.28em">

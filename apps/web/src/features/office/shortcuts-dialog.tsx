@@ -5,11 +5,18 @@ import { QUEUE_SHORTCUTS } from './queue-shortcuts.ts';
 
 /**
  * "Keyboard shortcuts": what the queue's keys do. A Mantine Modal, so focus stays in it while it
- * is open and returns to whatever opened it (the header's button, or the page for "?").
+ * is open. It loads on demand, mounting already open, when the modal could not note what had focus:
+ * useQueueShortcuts gives focus back to whatever opened it (the header's button, or the row for "?").
  */
 export function ShortcutsDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Keyboard shortcuts" centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Keyboard shortcuts"
+      centered
+      returnFocus={false}
+    >
       <Text size="sm" c="dark.1" mb="sm">
         On the queue, when you are not typing in a field:
       </Text>

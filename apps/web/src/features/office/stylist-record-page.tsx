@@ -1,9 +1,9 @@
 import { PAYMENT_METHOD_WORDS, type OfficeStylistRecordDocument } from '@atelier/contract';
-import { Anchor, Button, Text, Title } from '@mantine/core';
+import { Anchor, Button, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { formatDate } from '../../lib/format.ts';
 import itemClasses from './item-page.module.css';
+import { RecordHeading } from './record-heading.tsx';
 import { CommissionsPanel, Fact, Panel, RecordFrame, StagesPanel } from './record-parts.tsx';
 import { clientRecordPath, recordId } from './record-paths.ts';
 import classes from './record-page.module.css';
@@ -30,17 +30,12 @@ function StylistRecordView({ record }: { record: StylistRecord }) {
   const [showAll, setShowAll] = useState(false);
   return (
     <>
-      <div>
-        <Text size="xs" c="gold.3" tt="uppercase" lts="0.12em">
-          Stylist #{stylist.id}
-        </Text>
-        <Title order={1} fz={{ base: 26, xs: 32 }} mt={4}>
-          {stylist.name}
-        </Title>
-        <Text size="sm" c="dark.1">
-          Since {formatDate(stylist.createdAt)}
-        </Text>
-      </div>
+      <RecordHeading
+        kind="Stylist"
+        id={stylist.id}
+        name={stylist.name}
+        createdAt={stylist.createdAt}
+      />
       <div className={itemClasses.layout}>
         <div className={itemClasses.column}>
           <Panel title="Contact">

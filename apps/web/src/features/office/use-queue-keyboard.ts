@@ -82,6 +82,23 @@ export function useQueueShortcuts(options: {
   const location = useLocation();
   const searchRef = useRef<HTMLInputElement>(null);
   const [isShortcutsOpen, setShortcutsOpen] = useState(false);
+  // The dialog's code loads the first time it opens, and stays for the next.
+  const [wereShortcutsOpened, setShortcutsOpened] = useState(false);
+  // What had focus when "?" or the button opened the dialog: it gets it back when the dialog closes.
+  const shortcutsOpener = useRef<HTMLElement | null>(null);
+  function openShortcuts() {
+    if (!isShortcutsOpen && document.activeElement instanceof HTMLElement) {
+      shortcutsOpener.current = document.activeElement;
+    }
+    setShortcutsOpen(true);
+    setShortcutsOpened(true);
+  }
+  useEffect(() => {
+    if (isShortcutsOpen) return;
+    const opener = shortcutsOpener.current;
+    shortcutsOpener.current = null;
+    opener?.focus({ preventScroll: true });
+  }, [isShortcutsOpen]);
   const [selection, setSelection] = useState<{ viewKey: string; id: number | null }>({
     viewKey,
     id: null,
@@ -117,7 +134,7 @@ export function useQueueShortcuts(options: {
       options.onAssign(quoteId);
     },
     onSearch: () => searchRef.current?.focus(),
-    onHelp: () => setShortcutsOpen(true),
+    onHelp: openShortcuts,
   });
 
   return {
@@ -126,7 +143,8 @@ export function useQueueShortcuts(options: {
     focusRow,
     searchRef,
     isShortcutsOpen,
-    openShortcuts: () => setShortcutsOpen(true),
+    wereShortcutsOpened,
+    openShortcuts,
     closeShortcuts: () => setShortcutsOpen(false),
   };
 }
