@@ -347,6 +347,10 @@ export const quotes = pgTable(
     index('quotes_stylist_status_idx').on(t.stylistId, t.status),
     // A label's items ("Scan to receive", the search by tracking number).
     index('quotes_shipment_idx').on(t.shipmentId),
+    // The reports' paid sales in a range of days (they leave "Sold").
+    index('quotes_commission_paid_idx')
+      .on(t.commissionPaidAt)
+      .where(sql`${t.commissionPaidAt} is not null`),
     // The office's queues filtered by designer.
     index('quotes_designer_stage_idx').on(t.designerId, t.officeStage),
     // The reminder sweep reads only the offers not yet reminded, soonest expiry first.
@@ -457,6 +461,19 @@ export interface QuoteStepDetail {
   answer?: { note: string; imageIds: number[] };
 }
 
+/** The office queue of a status column (the contract's OFFICE_STAGE_STATUSES), as SQL. */
+const stageOfColumn = (column: string) =>
+  `case ${OFFICE_STAGES.map(
+    (stage) =>
+      `when ${column} in (${OFFICE_STAGE_STATUSES[stage].map((s) => `'${s}'`).join(', ')}) then '${stage}'`,
+  ).join(' ')} end`;
+
+/** A step's queue on one side (`from_status` or `to_status`), kept only on steps that change queue. */
+const stageMovedBy = (side: 'from_status' | 'to_status') =>
+  sql.raw(
+    `case when (${stageOfColumn('from_status')}) is distinct from (${stageOfColumn('to_status')}) then ${stageOfColumn(side)} end`,
+  );
+
 export const quoteStatusHistory = pgTable(
   'quote_status_history',
   {
@@ -472,8 +489,33 @@ export const quoteStatusHistory = pgTable(
     /** Facts of the step the timeline shows: the offers made (cents) and until when they are open. */
     detail: jsonb('detail').$type<QuoteStepDetail>(),
     createdAt: createdAt(),
+    /**
+     * The reports' stints (an item's stay in a queue): on a step that moves the item between
+     * queues, the queue it leaves and the one it enters (either null for none); null on both sides
+     * when it stays in its queue.
+     */
+    fromStage: text('from_stage', { enum: OFFICE_STAGES }).generatedAlwaysAs(
+      stageMovedBy('from_status'),
+    ),
+    toStage: text('to_stage', { enum: OFFICE_STAGES }).generatedAlwaysAs(stageMovedBy('to_status')),
+    /**
+     * On a step that leaves a queue: when the item entered it, i.e. the quote's previous change of
+     * queue (null when the history has none: the quote's creation). Kept by migration 0020's
+     * triggers on every insert, delete and move of a step.
+     */
+    stageEnteredAt: timestamp('stage_entered_at', { withTimezone: true }),
   },
-  (t) => [index('quote_status_history_quote_idx').on(t.quoteId, t.createdAt)],
+  (t) => [
+    index('quote_status_history_quote_idx').on(t.quoteId, t.createdAt),
+    // The reports' ranges of days, read from the index alone: the stints that end there, and the
+    // decisions taken there. Migration 0020 adds each one's INCLUDE, which drizzle cannot say.
+    index('quote_status_history_stints_idx')
+      .on(t.createdAt)
+      .where(sql`${t.fromStage} is not null`),
+    index('quote_status_history_decisions_idx')
+      .on(t.createdAt)
+      .where(sql`${t.actorKind} = 'admin' and ${t.actorUserId} is not null`),
+  ],
 );
 
 export const images = pgTable(

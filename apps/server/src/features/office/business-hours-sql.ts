@@ -25,8 +25,13 @@ export function businessClock(wallTime: SQL): SQL<number> {
     + case when ${weekday} < 5 then least(greatest(${hourOfDay} - ${open}, 0), ${day}) else 0 end)`;
 }
 
+/** Business hours from `start` to `end`, wall times (timestamps without zone); 0 when end is not after start. */
+export function businessHoursBetweenWallTimes(start: SQL, end: SQL): SQL<number> {
+  return sql<number>`greatest(${businessClock(end)} - ${businessClock(start)}, 0)::float8`;
+}
+
 /** Business hours from `start` to `end` (timestamptz expressions) in `timeZone`; 0 when end is not after start. */
 export function businessHoursSql(start: SQL, end: SQL, timeZone: string): SQL<number> {
   const wall = (instant: SQL) => sql`(${instant} at time zone ${timeZone})`;
-  return sql<number>`greatest(${businessClock(wall(end))} - ${businessClock(wall(start))}, 0)::float8`;
+  return businessHoursBetweenWallTimes(wall(start), wall(end));
 }

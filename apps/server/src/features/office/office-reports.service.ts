@@ -3,7 +3,6 @@ import {
   OFFICE_REPORT_CSV_STAGE_HEADER,
   OFFICE_ROLE_LABELS,
   OFFICE_STAGE_LABELS,
-  OFFICE_STAGE_STATUSES,
   OFFICE_STAGES,
   isOfficeRole,
   officeReportCsvDayHeader,
@@ -19,7 +18,7 @@ import {
 } from '@atelier/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { businessHoursSql } from './business-hours-sql.ts';
+import { businessHoursBetweenWallTimes } from './business-hours-sql.ts';
 import type { OfficeSettings } from './office-settings.ts';
 
 /**
@@ -36,18 +35,6 @@ import type { OfficeSettings } from './office-settings.ts';
  */
 
 type ReportRange = { from: string; to: string };
-
-/** The queue a status waits in, as SQL over a status column (null for none). */
-function stageOf(status: SQL): SQL<OfficeStage | null> {
-  const arms = OFFICE_STAGES.map(
-    (stage) =>
-      sql`when ${status} in (${sql.join(
-        OFFICE_STAGE_STATUSES[stage].map((s) => sql.raw(`'${s}'`)),
-        sql`, `,
-      )}) then ${sql.raw(`'${stage}'`)}`,
-  );
-  return sql`(case ${sql.join(arms, sql` `)} end)`;
-}
 
 /** The decision each step of the status history is, by the status it led to. */
 const DECISION_BY_STATUS: Partial<Record<LifecycleStatus, OfficeDecision>> = {
@@ -93,15 +80,16 @@ interface StageRow {
   breached: number;
 }
 
-/** Every queue's figures, and its count per day (generate_series gives the days with none). */
+/**
+ * Every queue's figures, and its count per day (generate_series gives the days with none). Run it
+ * with TimeZone set to `settings.timeZone` (getOfficeReport does).
+ */
 export function stageFiguresSql(
   range: ReportRange,
   settings: Pick<OfficeSettings, 'slaHours' | 'timeZone'>,
 ): SQL {
   const { timeZone } = settings;
   const { lo, hi } = rangeBounds(range, timeZone);
-  const fromStage = stageOf(sql.raw('h.from_status'));
-  const toStage = stageOf(sql.raw('h.to_status'));
   const targets = sql.join(
     OFFICE_STAGES.map(
       (stage, order) =>
@@ -110,29 +98,13 @@ export function stageFiguresSql(
     sql`, `,
   );
   return sql`
-    with touched as (
-      -- The items that moved in the range: their history is read whole, once.
-      select h.quote_id from quote_status_history h
-      where h.created_at >= ${lo} and h.created_at < ${hi}
-    ),
-    changes as (
-      -- Each step that moved an item from one queue (or none) to another.
-      select h.quote_id, h.id, h.created_at, ${fromStage} as from_stage
+    with ended as (
+      -- A step that leaves a queue ends the item's stay there, which began at the quote's previous
+      -- change of queue (stage_entered_at, kept by migration 0020's triggers) or its creation.
+      select h.from_stage as stage, h.created_at as left_at,
+        coalesce(h.stage_entered_at, (select q.created_at from quotes q where q.id = h.quote_id)) as entered_at
       from quote_status_history h
-      where h.quote_id in (select quote_id from touched)
-        and ${fromStage} is distinct from ${toStage}
-    ),
-    stints as (
-      -- A step that leaves a queue ends the stay that the item's previous change began.
-      select quote_id, from_stage as stage, created_at as left_at,
-        lag(created_at) over (partition by quote_id order by created_at, id) as entered_at
-      from changes
-    ),
-    ended as (
-      select s.stage, s.left_at,
-        coalesce(s.entered_at, (select q.created_at from quotes q where q.id = s.quote_id)) as entered_at
-      from stints s
-      where s.stage is not null and s.left_at >= ${lo} and s.left_at < ${hi}
+      where h.from_stage is not null and h.created_at >= ${lo} and h.created_at < ${hi}
       union all
       -- A paid sale leaves "Sold", which it entered at its sale.
       select 'sold', q.commission_paid_at,
@@ -142,32 +114,42 @@ export function stageFiguresSql(
       where q.commission_paid_at >= ${lo} and q.commission_paid_at < ${hi}
     ),
     targets (stage, ord, target) as (values ${targets}),
-    timed as (
-      select e.stage, (e.left_at at time zone ${timeZone})::date as day, t.target,
-        ${businessHoursSql(sql.raw('e.entered_at'), sql.raw('e.left_at'), timeZone)} as hours
-      from ended e join targets t on t.stage = e.stage
+    walls as (
+      -- The office's wall clock, by the transaction's TimeZone (the office's: getOfficeReport sets
+      -- it): a cast costs a tenth of AT TIME ZONE, which looks the zone up by name on every row.
+      select e.stage, e.left_at::timestamp as left_wall, e.entered_at::timestamp as entered_wall
+      from ended e
+      -- OFFSET 0 keeps this a subquery: each wall time is worked out once, not once per use in
+      -- the business hours' clock (ten a stint).
+      offset 0
     ),
+    timed as (
+      select t.ord, w.left_wall::date as day, t.target,
+        ${businessHoursBetweenWallTimes(sql.raw('w.entered_wall'), sql.raw('w.left_wall'))} as hours
+      from walls w join targets t on t.stage = w.stage
+    ),
+    -- Grouped by the queue's number, not its name: sorting names compares them by collation.
     per_stage as (
-      select stage, count(*)::int as handled,
+      select ord, count(*)::int as handled,
         percentile_cont(0.5) within group (order by hours) as median,
         (count(*) filter (where hours >= target))::int as breached
-      from timed group by stage
+      from timed group by ord
     ),
     per_day as (
-      select stage, day, count(*)::int as handled
-      from timed group by stage, day
+      select ord, day, count(*)::int as handled
+      from timed group by ord, day
     )
     -- Each queue's figures, then its count on every day of the range (generate_series).
     select t.stage, null::text as day, coalesce(s.handled, 0) as handled, s.median,
       coalesce(s.breached, 0) as breached, t.ord, null::date as on_day
-    from targets t left join per_stage s on s.stage = t.stage
+    from targets t left join per_stage s on s.ord = t.ord
     union all
     select t.stage, d.day::text, coalesce(p.handled, 0), null, 0, t.ord, d.day
     from targets t
     cross join (
       select g::date as day from generate_series(${range.from}::date, ${range.to}::date, interval '1 day') g
     ) d
-    left join per_day p on p.stage = t.stage and p.day = d.day
+    left join per_day p on p.ord = t.ord and p.day = d.day
     order by ord, on_day nulls first`;
 }
 
@@ -195,11 +177,14 @@ export function staffFiguresSql(range: ReportRange, timeZone: string): SQL {
       where o.resolved_at >= ${lo} and o.resolved_at < ${hi}
         and o.resolved_by_user_id is not null
     )
-    select u.id as "userId", u.name, u.role, d.decision, count(*)::int as count
-    from decided d
-    join users u on u.id = d.user_id
-    where d.decision is not null
-    group by u.id, u.name, u.role, d.decision`;
+    -- Counted first, then each member looked up by key (LATERAL): not a scan of every account.
+    select u.id as "userId", u.name, u.role, d.decision, d.count
+    from (
+      select user_id, decision, count(*)::int as count
+      from decided where decision is not null
+      group by user_id, decision
+    ) d
+    cross join lateral (select id, name, role from users where id = d.user_id limit 1) u`;
 }
 
 const toTenth = (hours: number) => Math.round(hours * 10) / 10;
@@ -214,6 +199,10 @@ export async function getOfficeReport(
     // The planner's guess at the stays is far above what they cost: JIT compiling would take
     // seconds (measured at 100k quotes) for a statement that runs in a fraction of one.
     await tx.execute(sql`set local jit = off`);
+    // A year's stays (250k at 100k quotes) are sorted for the medians: in memory, not on disk.
+    await tx.execute(sql`set local work_mem = '64MB'`);
+    // The stays' wall times are casts in the office's zone (stageFiguresSql).
+    await tx.execute(sql`select set_config('TimeZone', ${settings.timeZone}, true)`);
     return [
       await rowsOf<StageRow>(tx, stageFiguresSql(range, settings)),
       await rowsOf<StaffRow>(tx, staffFiguresSql(range, settings.timeZone)),
