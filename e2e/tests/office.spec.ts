@@ -75,11 +75,14 @@ test('operations signs in, lands on the queues and assigns an item to herself', 
     project === 'mobile' ? ['at_warehouse', 'At warehouse'] : ['offers_out', 'Offers out'];
   await page.getByRole('tab', { name: new RegExp(`^${label} \\d+$`) }).click();
   await expect(page).toHaveURL(new RegExp(`stage=${stage}`));
-  const assign = page.getByRole('button', { name: /^Assign to me, #\d+$/ }).first();
-  await expect(assign).toBeEnabled();
-  const quoteId = Number(/#(\d+)$/.exec((await assign.getAttribute('aria-label')) ?? '')?.[1]);
+  // The address changes before the new tab is drawn: the row is read from the new tab's list,
+  // and the button clicked is that row's own.
+  const list = page.getByRole('region', { name: `${label} items` });
+  const firstFree = list.getByRole('button', { name: /^Assign to me, #\d+$/ }).first();
+  await expect(firstFree).toBeEnabled();
+  const quoteId = Number(/#(\d+)$/.exec((await firstFree.getAttribute('aria-label')) ?? '')?.[1]);
   expect(quoteId).toBeGreaterThan(0);
-  await assign.click();
+  await list.getByRole('button', { name: `Assign to me, #${quoteId}` }).click();
   const row = itemRow(page, quoteId);
   await expect(row.getByText('Odile Park')).toBeVisible();
   await expect(row.getByRole('button', { name: /Assign to me/ })).toHaveCount(0);
