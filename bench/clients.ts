@@ -15,17 +15,10 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { API_ACCEPT, type ClientListDocument } from '../packages/contract/src/index.ts';
 import { BENCH_PASSWORD, generateData, optionsFromEnv, stylistEmail } from './generate-data.ts';
-import { buildBenchApp } from './bench-app.ts';
+import { buildBenchApp, requirePostgres } from './bench-app.ts';
 import { bearerFor } from './sign-in.ts';
 
-if (!process.env.DATABASE_URL) {
-  console.error(
-    'bench/clients.ts needs PostgreSQL: set DATABASE_URL=postgres://… (its data is generated once and reused).\n' +
-      'A throwaway PostgreSQL 15 for one run:\n' +
-      "  pg_virtualenv -t -v 15 bash -c 'DATABASE_URL=postgres://$PGUSER:$PGPASSWORD@127.0.0.1:$PGPORT/$PGDATABASE npx tsx bench/clients.ts'",
-  );
-  process.exit(1);
-}
+requirePostgres('bench/clients.ts');
 
 const duration = Number(process.env.DURATION ?? 5);
 const connections = Number(process.env.CONNECTIONS ?? 10);

@@ -25,16 +25,10 @@ import { createAccount } from '../apps/server/src/features/user-accounts/create-
 import { API_ACCEPT, type PriceGuidanceDocument } from '../packages/contract/src/index.ts';
 import { BENCH_PASSWORD, generateData, optionsFromEnv } from './generate-data.ts';
 import { printRounds, runRounds } from './rounds.ts';
-import { buildBenchApp } from './bench-app.ts';
+import { buildBenchApp, requirePostgres } from './bench-app.ts';
 import { bearerFor } from './sign-in.ts';
 
-if (!process.env.DATABASE_URL) {
-  console.error(
-    'bench/office-pricing.ts needs PostgreSQL: set DATABASE_URL=postgres://… (its data is generated once and reused).\n' +
-      "  pg_virtualenv -t -v 15 bash -c 'DATABASE_URL=postgres://$PGUSER:$PGPASSWORD@127.0.0.1:$PGPORT/$PGDATABASE npx tsx bench/office-pricing.ts'",
-  );
-  process.exit(1);
-}
+requirePostgres('bench/office-pricing.ts');
 
 const whole = (name: string, fallback: number) => {
   const n = Number(process.env[name] ?? fallback);

@@ -41,16 +41,10 @@ import {
   generateStatusHistory,
   optionsFromEnv,
 } from './generate-data.ts';
-import { buildBenchApp } from './bench-app.ts';
+import { buildBenchApp, requirePostgres } from './bench-app.ts';
 import { bearerFor } from './sign-in.ts';
 
-if (!process.env.DATABASE_URL) {
-  console.error(
-    'bench/office-writes.ts needs PostgreSQL: set DATABASE_URL=postgres://… (its data is generated once and reused).\n' +
-      "  pg_virtualenv -t -v 15 bash -c 'DATABASE_URL=postgres://$PGUSER:$PGPASSWORD@127.0.0.1:$PGPORT/$PGDATABASE npx tsx bench/office-writes.ts'",
-  );
-  process.exit(1);
-}
+requirePostgres('bench/office-writes.ts');
 
 const whole = (name: string, fallback: number) => {
   const n = Number(process.env[name] ?? fallback);

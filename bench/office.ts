@@ -24,16 +24,10 @@ import {
   optionsFromEnv,
 } from './generate-data.ts';
 import { printRounds, runRounds } from './rounds.ts';
-import { buildBenchApp } from './bench-app.ts';
+import { buildBenchApp, requirePostgres } from './bench-app.ts';
 import { bearerFor } from './sign-in.ts';
 
-if (!process.env.DATABASE_URL) {
-  console.error(
-    'bench/office.ts needs PostgreSQL: set DATABASE_URL=postgres://… (its data is generated once and reused).\n' +
-      "  pg_virtualenv -t -v 15 bash -c 'DATABASE_URL=postgres://$PGUSER:$PGPASSWORD@127.0.0.1:$PGPORT/$PGDATABASE npx tsx bench/office.ts'",
-  );
-  process.exit(1);
-}
+requirePostgres('bench/office.ts');
 
 const duration = Number(process.env.DURATION ?? 5);
 const connections = Number(process.env.CONNECTIONS ?? 10);
