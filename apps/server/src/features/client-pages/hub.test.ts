@@ -542,6 +542,9 @@ describe("the hub's live stream", () => {
         code: 'NOT_FOUND',
       });
     }
+    const malformed = await world.get(endpointUrl(hubApi.streamHub, { token: 'short' }));
+    expect(malformed.statusCode).toBe(400);
+    expect(ErrorBodySchema.parse(malformed.json()).code).toBe('VALIDATION_FAILED');
   });
 });
 
